@@ -1,0 +1,2 @@
+export { Dialog, DialogClose, type DialogProps } from './Dialog.js';
+export type { DialogSize } from './Dialog.styles.js';

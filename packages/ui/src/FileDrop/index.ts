@@ -1,0 +1,1 @@
+export { FileDrop, formatExtensions, type FileDropProps } from './FileDrop.js';

@@ -1,0 +1,1 @@
+export { Select, type SelectProps, type SelectOption } from './Select.js';

@@ -1,0 +1,1 @@
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './Tabs.js';

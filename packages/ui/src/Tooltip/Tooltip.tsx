@@ -1,0 +1,58 @@
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import type { ReactElement, ReactNode } from 'react';
+import { styled } from 'styled-components';
+
+/** Spec: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export function TooltipProvider({ children }: { children?: ReactNode }) {
+  return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      {children}
+    </RadixTooltip.Provider>
+  );
+}
+
+const Content = styled(RadixTooltip.Content)`
+  z-index: 60;
+  max-width: 280px;
+  padding: var(--space-1) var(--space-2);
+  border-radius: var(--radius-sm);
+  background: var(--color-fg);
+  color: var(--color-bg);
+  font-size: var(--font-size-xs);
+  line-height: 1.4;
+  box-shadow: var(--shadow-md);
+`;
+
+const Arrow = styled(RadixTooltip.Arrow)`
+  fill: var(--color-fg);
+`;
+
+export interface TooltipProps {
+  /** What the tooltip says. */
+  content: ReactNode;
+  /** The trigger: one focusable element (a button, link…). */
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Controlled open state (mostly for stories and tests). */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** A hover/focus tooltip. Needs `TooltipProvider` above it (ThemeProvider includes one). */
+export function Tooltip({ content, children, side = 'top', open, defaultOpen, onOpenChange }: TooltipProps) {
+  return (
+    <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <Content side={side} sideOffset={6}>
+          {content}
+          <Arrow />
+        </Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}
