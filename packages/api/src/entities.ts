@@ -1,0 +1,281 @@
+// Response schemas: one zod schema per entity of spec section 3. The server
+// validates what it sends with these; the dashboard parses what it receives.
+import { z } from 'zod';
+import {
+  ACTIVITY_SEVERITIES,
+  ALERT_STATUSES,
+  CHANNEL_TYPES,
+  GATEWAY_PROVIDERS,
+  LOG_FORMATS,
+  SEVERITIES,
+  SOURCE_TYPES,
+  TRIGGER_TYPES,
+} from './vocabulary.js';
+
+/** ISO-8601 timestamp as sent on the wire. */
+export const timestamp = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid timestamp');
+const id = z.string().min(1);
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  /** Present on 400 validation errors: one entry per failing field. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const metricsSchema = z.object({
+  totalEndpoints: z.number().int().nonnegative(),
+  highRiskEndpoints: z.number().int().nonnegative(),
+  piiEndpoints: z.number().int().nonnegative(),
+  /** A numeric string with one decimal, e.g. "42.5" (spec: parsed as a decimal). */
+  avgRiskScore: z.string().regex(/^\d+(\.\d+)?$/),
+});
+
+export const riskBreakdownSchema = z.object({
+  vulnerability: z.number().min(0).max(1),
+  pii: z.number().min(0).max(1),
+  traffic: z.number().min(0).max(1),
+  exposure: z.number().min(0).max(1),
+  /** One human sentence per part, explaining the score. */
+  explanation: z.array(z.string()),
+});
+
+export const endpointRefSchema = z.object({
+  method: z.string(),
+  normalizedPath: z.string(),
+  domain: z.string(),
+});
+
+export const vulnerabilitySchema = z.object({
+  id,
+  vulnId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** critical, high, medium, low; other values are shown neutrally. */
+  severity: z.string(),
+  owaspCategory: z.string(),
+  remediation: z.string().nullable().optional(),
+  scanDate: timestamp,
+  endpointId: z.string().nullable().optional(),
+  /** Present in list answers; null when the finding is not tied to an endpoint. */
+  endpoint: endpointRefSchema.nullable().optional(),
+});
+
+export const userSchema = z.object({ id, username: z.string() });
+
+export const endpointSummarySchema = z.object({
+  id,
+  method: z.string(),
+  normalizedPath: z.string(),
+  domain: z.string(),
+  classification: z.string(),
+  riskScore: z.number().min(0).max(100),
+  piiTypes: z.array(z.string()),
+  firstSeen: timestamp,
+  lastSeen: timestamp,
+  lastScanned: timestamp.nullable().optional(),
+  avgRps: z.number().nonnegative(),
+  requestCount: z.number().int().nonnegative().optional(),
+  vulnerabilityCount: z.number().int().nonnegative().optional(),
+  /** Where the endpoint was seen: openapi, access_log, api_gateway, har, capture. */
+  sources: z.array(z.string()).optional(),
+  /** Findings marked as a false positive do not count towards the score until undone. */
+  falsePositive: z.boolean().optional(),
+  owner: userSchema.nullable().optional(),
+});
+
+export const endpointSchema = endpointSummarySchema.extend({
+  vulnerabilities: z.array(vulnerabilitySchema),
+  riskBreakdown: riskBreakdownSchema.nullable().optional(),
+});
+
+export const endpointListSchema = z.object({
+  endpoints: z.array(endpointSummarySchema),
+  total: z.number().int(),
+});
+export const topEndpointsSchema = z.array(endpointSummarySchema);
+export const vulnerabilityListSchema = z.object({
+  vulnerabilities: z.array(vulnerabilitySchema),
+  total: z.number().int(),
+});
+
+export const domainSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  numEndpoints: z.number().int().nonnegative(),
+  numRiskyEndpoints: z.number().int().nonnegative(),
+  avgRiskScore: z.number().min(0).max(100),
+  /** Share of the domain's endpoints reachable without authentication, 0-100. */
+  publicPct: z.number().min(0).max(100),
+  lastUpdated: timestamp,
+  /** When set, the capture path forwards requests for this host there and records the answers too. */
+  upstreamUrl: z.string().nullable().optional(),
+});
+export const domainListSchema = z.array(domainSchema);
+export const domainScanResultSchema = z.object({ endpointsDiscovered: z.number().int().nonnegative() });
+
+export const activitySchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  domainName: z.string().nullable().optional(),
+  severity: z.enum(ACTIVITY_SEVERITIES),
+  createdAt: timestamp,
+});
+export const activityListSchema = z.array(activitySchema);
+
+export const piiEndpointSchema = z.object({
+  id,
+  method: z.string(),
+  normalizedPath: z.string(),
+  domain: z.string(),
+  piiTypes: z.array(z.string()),
+  riskScore: z.number().min(0).max(100),
+  classification: z.string().nullable(),
+  lastScanned: timestamp.nullable(),
+});
+export const piiListSchema = z.object({ endpoints: z.array(piiEndpointSchema), total: z.number().int() });
+
+export const alertSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  severity: z.string(),
+  status: z.enum(ALERT_STATUSES),
+  triggerType: z.enum(TRIGGER_TYPES),
+  createdAt: timestamp,
+  updatedAt: timestamp.optional(),
+  /** The id of the user the alert is assigned to. */
+  assignedTo: z.string().nullable(),
+  assignedToUsername: z.string().nullable().optional(),
+  ruleId: z.string().nullable().optional(),
+  endpointId: z.string().nullable().optional(),
+  endpoint: endpointRefSchema.nullable().optional(),
+  domain: z.string().nullable().optional(),
+});
+export const alertListSchema = z.object({ alerts: z.array(alertSchema), total: z.number().int() });
+
+export const bulkAlertResultSchema = z.object({
+  updated: z.number().int().nonnegative(),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(['updated', 'skipped']),
+      status: z.enum(ALERT_STATUSES),
+      /** Why an alert was skipped, e.g. "cannot acknowledge a resolved alert". */
+      reason: z.string().optional(),
+    }),
+  ),
+});
+
+export const alertRuleSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  triggerType: z.enum(TRIGGER_TYPES),
+  severity: z.enum(SEVERITIES),
+  conditions: z.record(z.string(), z.unknown()),
+  isActive: z.boolean(),
+  builtIn: z.boolean().optional(),
+  createdAt: timestamp,
+});
+export const alertRuleListSchema = z.array(alertRuleSchema);
+
+export const deliverySchema = z.object({
+  id,
+  alertId: z.string().nullable(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable().optional(),
+  createdAt: timestamp,
+  deliveredAt: timestamp.nullable().optional(),
+});
+
+export const notificationChannelSchema = z.object({
+  id,
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  /** The channel's config with every secret masked (e.g. "••••1234"). */
+  config: z.record(z.string(), z.unknown()),
+  isActive: z.boolean(),
+  createdAt: timestamp,
+  lastDelivery: deliverySchema.nullable().optional(),
+});
+export const notificationChannelListSchema = z.array(notificationChannelSchema);
+export const deliveryListSchema = z.array(deliverySchema);
+
+export const userListSchema = z.array(userSchema);
+
+export const discoverySourceSchema = z.object({
+  id,
+  domainId: z.string(),
+  type: z.enum(SOURCE_TYPES),
+  name: z.string(),
+  isActive: z.boolean(),
+  lastSync: timestamp.nullable(),
+  endpointsDiscovered: z.number().int().nonnegative(),
+  /** Outcome of the last sync; `lastError` says why it failed. */
+  syncStatus: z.enum(['pending', 'ok', 'failed']).optional(),
+  lastError: z.string().nullable().optional(),
+  /** The stored config. File content is never sent back, API keys only masked. */
+  config: z.object({
+    url: z.string().nullable().optional(),
+    format: z.enum(LOG_FORMATS).nullable().optional(),
+    provider: z.enum(GATEWAY_PROVIDERS).nullable().optional(),
+    apiKey: z.string().nullable().optional(),
+    region: z.string().nullable().optional(),
+    fileName: z.string().nullable().optional(),
+    lineCount: z.number().int().nullable().optional(),
+  }),
+});
+export const discoverySourceListSchema = z.array(discoverySourceSchema);
+
+export const settingsSchema = z.object({
+  scanIntervalMinutes: z.number().int().min(1).max(1440),
+  requestTimeoutSeconds: z.number().int().min(5).max(300),
+  maxConcurrentScans: z.number().int().min(1).max(50),
+  autoScan: z.boolean(),
+  deepScan: z.boolean(),
+  weights: z.object({
+    vulnerability: z.number().min(0).max(100),
+    pii: z.number().min(0).max(100),
+    traffic: z.number().min(0).max(100),
+    exposure: z.number().min(0).max(100),
+  }),
+});
+
+export const captureResultSchema = z.object({
+  recorded: z.object({
+    id: z.string(),
+    domain: z.string(),
+    method: z.string(),
+    path: z.string(),
+    piiTypes: z.array(z.string()),
+  }),
+  forwarded: z.boolean(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type Metrics = z.infer<typeof metricsSchema>;
+export type RiskBreakdown = z.infer<typeof riskBreakdownSchema>;
+export type EndpointRef = z.infer<typeof endpointRefSchema>;
+export type Vulnerability = z.infer<typeof vulnerabilitySchema>;
+export type User = z.infer<typeof userSchema>;
+export type EndpointSummary = z.infer<typeof endpointSummarySchema>;
+export type Endpoint = z.infer<typeof endpointSchema>;
+export type EndpointList = z.infer<typeof endpointListSchema>;
+export type VulnerabilityList = z.infer<typeof vulnerabilityListSchema>;
+export type Domain = z.infer<typeof domainSchema>;
+export type DomainScanResult = z.infer<typeof domainScanResultSchema>;
+export type Activity = z.infer<typeof activitySchema>;
+export type PiiEndpoint = z.infer<typeof piiEndpointSchema>;
+export type PiiList = z.infer<typeof piiListSchema>;
+export type Alert = z.infer<typeof alertSchema>;
+export type AlertList = z.infer<typeof alertListSchema>;
+export type BulkAlertResult = z.infer<typeof bulkAlertResultSchema>;
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+export type Delivery = z.infer<typeof deliverySchema>;
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+export type DiscoverySource = z.infer<typeof discoverySourceSchema>;
+export type Settings = z.infer<typeof settingsSchema>;
+export type CaptureResult = z.infer<typeof captureResultSchema>;

@@ -1,0 +1,321 @@
+// SWR hooks for every GET (key = URL path) and useSWRMutation for every write,
+// with the invalidations the spec names. Import from '@argus/api/hooks'.
+import { createElement, type ReactNode } from 'react';
+import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { z } from 'zod';
+import * as e from '../entities.js';
+import { apiGet, apiRequest } from '../fetcher.js';
+import { paths } from '../paths.js';
+import type {
+  AlertRuleCreate,
+  AlertRuleUpdate,
+  BulkAlertUpdate,
+  DiscoverySourceCreate,
+  DomainCreate,
+  EndpointQuery,
+  EndpointUpdate,
+  Login,
+  NotificationChannelCreate,
+  NotificationChannelUpdate,
+  SettingsUpdate,
+} from '../requests.js';
+import { runScan, type RunScanOptions } from '../scan.js';
+
+/** Spec section 9: never stale, no focus/reconnect revalidation, no polling, no retry; 5-minute cache lifetime. */
+export const swrPreset: SWRConfiguration = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  refreshInterval: 0,
+  shouldRetryOnError: false,
+  errorRetryCount: 0,
+  dedupingInterval: 5 * 60 * 1000,
+};
+
+export function ApiProvider({ children, value }: { children: ReactNode; value?: SWRConfiguration }) {
+  return createElement(SWRConfig, { value: { ...swrPreset, ...value } }, children);
+}
+
+function useRead<S extends z.ZodType>(path: string | null, schema: S) {
+  return useSWR<z.output<S>, Error>(path, (key: string) => apiGet(key, schema));
+}
+
+export const useMetrics = () => useRead(paths.metrics(), e.metricsSchema);
+export const useEndpoints = (query: EndpointQuery = {}) =>
+  useRead(paths.endpoints(query), e.endpointListSchema);
+export const useTopEndpoints = () => useRead(paths.topEndpoints(), e.topEndpointsSchema);
+/** One endpoint; `id` null skips the request (e.g. a closed modal). */
+export const useEndpoint = (id: string | null | undefined) =>
+  useRead(id ? paths.endpoint(id) : null, e.endpointSchema);
+export const useDomains = () => useRead(paths.domains(), e.domainListSchema);
+/** Sources of a domain; pass null while the dialog is closed (spec: only fetched while open). */
+export const useDiscoverySources = (domainId: string | null) =>
+  useRead(domainId ? paths.discoverySources(domainId) : null, e.discoverySourceListSchema);
+export const useActivities = () => useRead(paths.activities(), e.activityListSchema);
+export const useVulnerabilities = () => useRead(paths.vulnerabilities(), e.vulnerabilityListSchema);
+export const usePiiEndpoints = () => useRead(paths.pii(), e.piiListSchema);
+export const useAlerts = () => useRead(paths.alerts(), e.alertListSchema);
+export const useUsers = () => useRead(paths.users(), e.userListSchema);
+export const useAlertRules = () => useRead(paths.alertRules(), e.alertRuleListSchema);
+export const useNotificationChannels = () =>
+  useRead(paths.notificationChannels(), e.notificationChannelListSchema);
+export const useChannelDeliveries = (channelId: string | null) =>
+  useRead(channelId ? paths.notificationChannelDeliveries(channelId) : null, e.deliveryListSchema);
+export const useSettings = () => useRead(paths.settings(), e.settingsSchema);
+
+/** The signed-in user, or null when there is no session (401 → null). */
+export function useMe() {
+  return useSWR<e.User | null, Error>(paths.me(), (key: string) =>
+    apiRequest(key, { schema: e.userSchema, on401: 'returnNull' }),
+  );
+}
+
+// ---------------------------------------------------------------- invalidation
+
+const startsWith =
+  (...prefixes: string[]) =>
+  (key: unknown) =>
+    typeof key === 'string' &&
+    prefixes.some((p) => key === p || key.startsWith(`${p}?`) || key.startsWith(`${p}/`));
+
+/** Revalidate every cached read whose key is one of `prefixes` or lies under it. */
+export function useInvalidate() {
+  const { mutate } = useSWRConfig();
+  return (...prefixes: string[]) => mutate(startsWith(...prefixes));
+}
+
+function useWrite<Arg, Data>(key: string, run: (arg: Arg) => Promise<Data>, invalidates: () => string[]) {
+  const invalidate = useInvalidate();
+  return useSWRMutation<Data, Error, string, Arg>(key, async (_key: string, { arg }: { arg: Arg }) => {
+    const result = await run(arg);
+    await invalidate(...invalidates());
+    return result;
+  });
+}
+
+const ENDPOINT_DATA = [
+  paths.endpoints(),
+  paths.topEndpoints(),
+  paths.metrics(),
+  paths.pii(),
+  paths.vulnerabilities(),
+];
+
+/** Rescan one endpoint; then refresh the endpoint, top endpoints and metrics (spec section 7). */
+export function useRescanEndpoint(id: string) {
+  return useWrite(
+    paths.rescanEndpoint(id),
+    () =>
+      apiRequest(paths.rescanEndpoint(id), {
+        method: 'POST',
+        schema: e.endpointSchema,
+      }) as Promise<e.Endpoint>,
+    () => [paths.endpoint(id), paths.topEndpoints(), paths.metrics()],
+  );
+}
+
+/** Rescan any endpoint by id (table rows). Same invalidations as useRescanEndpoint. */
+export function useRescanAnyEndpoint() {
+  const invalidate = useInvalidate();
+  return useSWRMutation<e.Endpoint, Error, string, string>(
+    'rescan-any',
+    async (_k: string, { arg: id }: { arg: string }) => {
+      const result = (await apiRequest(paths.rescanEndpoint(id), {
+        method: 'POST',
+        schema: e.endpointSchema,
+      })) as e.Endpoint;
+      await invalidate(paths.endpoint(id), paths.topEndpoints(), paths.metrics());
+      return result;
+    },
+  );
+}
+
+export function useUpdateEndpoint(id: string) {
+  return useWrite(
+    paths.endpoint(id),
+    (body: EndpointUpdate) =>
+      apiRequest(paths.endpoint(id), {
+        method: 'PATCH',
+        body,
+        schema: e.endpointSchema,
+      }) as Promise<e.Endpoint>,
+    () => [paths.endpoint(id), ...ENDPOINT_DATA],
+  );
+}
+
+export function useCreateDomain() {
+  return useWrite(
+    paths.domains(),
+    (body: DomainCreate) =>
+      apiRequest(paths.domains(), { method: 'POST', body, schema: e.domainSchema }) as Promise<e.Domain>,
+    () => [paths.domains(), paths.activities()],
+  );
+}
+
+export function useScanDomain() {
+  return useWrite(
+    'scan-domain',
+    (name: string) =>
+      apiRequest(paths.domainScan(name), {
+        method: 'POST',
+        schema: e.domainScanResultSchema,
+      }) as Promise<e.DomainScanResult>,
+    () => [paths.domains(), paths.activities(), paths.alerts(), ...ENDPOINT_DATA],
+  );
+}
+
+export function useCreateDiscoverySource(domainId: string) {
+  return useWrite(
+    paths.discoverySources(domainId),
+    (body: DiscoverySourceCreate) =>
+      apiRequest(paths.discoverySources(domainId), {
+        method: 'POST',
+        body,
+        schema: e.discoverySourceSchema,
+      }) as Promise<e.DiscoverySource>,
+    () => [paths.discoverySources(domainId), paths.domains(), paths.activities(), ...ENDPOINT_DATA],
+  );
+}
+
+export function useDeleteDiscoverySource(domainId: string) {
+  return useWrite(
+    'delete-source',
+    (id: string) => apiRequest(paths.discoverySource(id), { method: 'DELETE' }),
+    () => [paths.discoverySources(domainId), paths.activities()],
+  );
+}
+
+export function useBulkUpdateAlerts() {
+  return useWrite(
+    paths.alertsBulk(),
+    (body: BulkAlertUpdate) =>
+      apiRequest(paths.alertsBulk(), {
+        method: 'PATCH',
+        body,
+        schema: e.bulkAlertResultSchema,
+      }) as Promise<e.BulkAlertResult>,
+    () => [paths.alerts()],
+  );
+}
+
+export function useCreateAlertRule() {
+  return useWrite(
+    paths.alertRules(),
+    (body: AlertRuleCreate) =>
+      apiRequest(paths.alertRules(), {
+        method: 'POST',
+        body,
+        schema: e.alertRuleSchema,
+      }) as Promise<e.AlertRule>,
+    () => [paths.alertRules()],
+  );
+}
+
+export function useUpdateAlertRule() {
+  return useWrite(
+    'update-alert-rule',
+    ({ id, ...body }: AlertRuleUpdate & { id: string }) =>
+      apiRequest(paths.alertRule(id), {
+        method: 'PATCH',
+        body,
+        schema: e.alertRuleSchema,
+      }) as Promise<e.AlertRule>,
+    () => [paths.alertRules()],
+  );
+}
+
+export function useDeleteAlertRule() {
+  return useWrite(
+    'delete-alert-rule',
+    (id: string) => apiRequest(paths.alertRule(id), { method: 'DELETE' }),
+    () => [paths.alertRules()],
+  );
+}
+
+export function useCreateNotificationChannel() {
+  return useWrite(
+    paths.notificationChannels(),
+    (body: NotificationChannelCreate) =>
+      apiRequest(paths.notificationChannels(), {
+        method: 'POST',
+        body,
+        schema: e.notificationChannelSchema,
+      }) as Promise<e.NotificationChannel>,
+    () => [paths.notificationChannels()],
+  );
+}
+
+export function useUpdateNotificationChannel() {
+  return useWrite(
+    'update-channel',
+    ({ id, ...body }: NotificationChannelUpdate & { id: string }) =>
+      apiRequest(paths.notificationChannel(id), {
+        method: 'PATCH',
+        body,
+        schema: e.notificationChannelSchema,
+      }) as Promise<e.NotificationChannel>,
+    () => [paths.notificationChannels()],
+  );
+}
+
+export function useDeleteNotificationChannel() {
+  return useWrite(
+    'delete-channel',
+    (id: string) => apiRequest(paths.notificationChannel(id), { method: 'DELETE' }),
+    () => [paths.notificationChannels()],
+  );
+}
+
+export function useTestNotificationChannel() {
+  return useWrite(
+    'test-channel',
+    (id: string) =>
+      apiRequest(paths.notificationChannelTest(id), {
+        method: 'POST',
+        schema: e.deliverySchema,
+      }) as Promise<e.Delivery>,
+    () => [paths.notificationChannels()],
+  );
+}
+
+export function useSaveSettings() {
+  return useWrite(
+    paths.settings(),
+    (body: SettingsUpdate) =>
+      apiRequest(paths.settings(), { method: 'PUT', body, schema: e.settingsSchema }) as Promise<e.Settings>,
+    () => [paths.settings(), ...ENDPOINT_DATA],
+  );
+}
+
+export function useLogin() {
+  return useWrite(
+    paths.login(),
+    (body: Login) =>
+      apiRequest(paths.login(), { method: 'POST', body, schema: e.userSchema }) as Promise<e.User>,
+    () => [paths.me()],
+  );
+}
+
+export function useLogout() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<unknown, Error, string>(paths.logout(), async () => {
+    await apiRequest(paths.logout(), { method: 'POST' });
+    // A new session starts with an empty cache.
+    await mutate(() => true, undefined, { revalidate: false });
+    return null;
+  });
+}
+
+/** The dashboard's Run Scan (spec section 7): seed traffic, wait, rescan up to 20, then refresh. */
+export function useRunScan() {
+  const invalidate = useInvalidate();
+  return useSWRMutation<number, Error, string, RunScanOptions | undefined>(
+    'run-scan',
+    async (_k: string, { arg }: { arg?: RunScanOptions }) => {
+      const scanned = await runScan(arg);
+      await invalidate(paths.endpoints(), paths.topEndpoints(), paths.metrics());
+      return scanned;
+    },
+  );
+}

@@ -1,0 +1,542 @@
+// MSW 2 handlers for every call of spec section 7, over an in-memory copy of
+// the fixtures. Each resource can be switched to an empty, loading or error
+// answer, so stories and tests can show every state.
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { Alert, AlertStatus, DiscoverySource, Endpoint } from '../index.js';
+import {
+  alertRuleCreateSchema,
+  bulkAlertUpdateSchema,
+  discoverySourceCreateSchema,
+  domainCreateSchema,
+  endpointUpdateSchema,
+  HIGH_RISK_THRESHOLD,
+  loginSchema,
+  notificationChannelCreateSchema,
+  settingsUpdateSchema,
+} from '../index.js';
+import {
+  computeMetrics,
+  FIXTURE_NOW,
+  makeFixtures,
+  summarize,
+  toPiiEndpoint,
+  type Fixtures,
+} from './fixtures.js';
+
+export type MockVariant = 'full' | 'empty' | 'loading' | 'error';
+export type MockResource =
+  | 'metrics'
+  | 'endpoints'
+  | 'topEndpoints'
+  | 'endpoint'
+  | 'domains'
+  | 'sources'
+  | 'activities'
+  | 'vulnerabilities'
+  | 'pii'
+  | 'alerts'
+  | 'users'
+  | 'alertRules'
+  | 'channels'
+  | 'settings'
+  | 'auth'
+  | 'writes';
+
+export interface MockOptions {
+  /** Default for every resource (default 'full'). */
+  variant?: MockVariant;
+  /** Per-resource variants, e.g. `{ alerts: 'error' }`. */
+  resources?: Partial<Record<MockResource, MockVariant>>;
+  /** Number of endpoints in the generated data (default 240). */
+  endpointCount?: number;
+  /** The state the handlers read and write; pass one to inspect it in tests. */
+  db?: Fixtures;
+  /** Artificial latency for 'full' answers (ms). */
+  latencyMs?: number;
+  /** Status and message of 'error' answers. */
+  error?: { status: number; message: string };
+}
+
+const P = '*/api/v1';
+const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
+const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
+  HttpResponse.json(
+    {
+      message: issues.map((i) => i.message).join('; '),
+      issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    },
+    { status: 400 },
+  );
+const now = () => new Date(Math.max(Date.now(), FIXTURE_NOW)).toISOString();
+let sequence = 0;
+const nextId = (prefix: string) => `${prefix}-new-${++sequence}`;
+
+const TRANSITIONS: Record<'acknowledge' | 'resolve' | 'suppress', { from: AlertStatus[]; to: AlertStatus }> =
+  {
+    acknowledge: { from: ['open'], to: 'acknowledged' },
+    resolve: { from: ['open', 'acknowledged'], to: 'resolved' },
+    suppress: { from: ['open', 'acknowledged'], to: 'suppressed' },
+  };
+
+/** The handlers for one story or test. */
+export function createHandlers(options: MockOptions = {}): HttpHandler[] {
+  const db = options.db ?? makeFixtures(options.endpointCount);
+  const variantOf = (r: MockResource): MockVariant => options.resources?.[r] ?? options.variant ?? 'full';
+  const error = options.error ?? { status: 500, message: 'Internal server error' };
+
+  /** Wraps a resolver with the resource's variant: loading never answers, error answers `error`, empty answers `empty()`. */
+  const serve =
+    <A extends unknown[]>(
+      resource: MockResource,
+      full: (...args: A) => Response | Promise<Response>,
+      empty: () => unknown,
+    ) =>
+    async (...args: A): Promise<Response> => {
+      const variant = variantOf(resource);
+      if (variant === 'loading') {
+        await delay('infinite');
+      }
+      if (variant === 'error') return HttpResponse.json({ message: error.message }, { status: error.status });
+      if (variant === 'empty') {
+        const body = empty();
+        return body instanceof Response ? body : HttpResponse.json(body as object);
+      }
+      if (options.latencyMs) await delay(options.latencyMs);
+      return full(...args);
+    };
+
+  const list = <T>(items: T[]) => items;
+  const endpointsList = { endpoints: [], total: 0 };
+
+  const findEndpoint = (id: string): Endpoint | undefined => db.endpoints.find((e) => e.id === id);
+  const refOf = (e: Endpoint) => ({ method: e.method, normalizedPath: e.normalizedPath, domain: e.domain });
+
+  return [
+    http.get(
+      `${P}/auth/me`,
+      serve(
+        'auth',
+        () => HttpResponse.json(db.users[0]),
+        () => db.users[0],
+      ),
+    ),
+    http.post(`${P}/auth/login`, async ({ request }) => {
+      const parsed = loginSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const user = db.users.find((u) => u.username === parsed.data.username);
+      if (!user || parsed.data.password.length < 1)
+        return HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 });
+      return HttpResponse.json(user);
+    }),
+    http.post(`${P}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+
+    http.get(
+      `${P}/metrics`,
+      serve(
+        'metrics',
+        () => HttpResponse.json(computeMetrics(db.endpoints)),
+        () => computeMetrics([]),
+      ),
+    ),
+
+    http.get(
+      `${P}/endpoints/top`,
+      serve(
+        'topEndpoints',
+        () =>
+          HttpResponse.json(
+            db.endpoints
+              .filter((e) => e.riskScore > HIGH_RISK_THRESHOLD)
+              .sort((a, b) => b.riskScore - a.riskScore)
+              .slice(0, 10)
+              .map(summarize),
+          ),
+        () => list([]),
+      ),
+    ),
+    http.get(
+      `${P}/endpoints`,
+      serve(
+        'endpoints',
+        ({ request }: { request: Request }) => {
+          const url = new URL(request.url);
+          const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+          const domain = url.searchParams.get('domain');
+          const limit = Number(url.searchParams.get('limit') ?? db.endpoints.length);
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const matches = db.endpoints
+            .filter((e) => !domain || e.domain === domain)
+            .filter((e) => !q || `${e.method} ${e.normalizedPath} ${e.domain}`.toLowerCase().includes(q))
+            .sort((a, b) => b.riskScore - a.riskScore);
+          return HttpResponse.json({
+            endpoints: matches.slice(offset, offset + limit).map(summarize),
+            total: matches.length,
+          });
+        },
+        () => endpointsList,
+      ),
+    ),
+    http.get(
+      `${P}/endpoints/:id`,
+      serve(
+        'endpoint',
+        ({ params }: { params: Record<string, string | readonly string[] | undefined> }) => {
+          const endpoint = findEndpoint(String(params.id));
+          return endpoint ? HttpResponse.json(endpoint) : notFound('Endpoint');
+        },
+        () => notFound('Endpoint'),
+      ),
+    ),
+    http.post(`${P}/endpoints/:id/rescan`, async ({ params }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const endpoint = findEndpoint(String(params.id));
+      if (!endpoint) return notFound('Endpoint');
+      endpoint.lastScanned = now();
+      return HttpResponse.json(endpoint);
+    }),
+    http.patch(`${P}/endpoints/:id`, async ({ params, request }) => {
+      const endpoint = findEndpoint(String(params.id));
+      if (!endpoint) return notFound('Endpoint');
+      const parsed = endpointUpdateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      if (parsed.data.falsePositive !== undefined) endpoint.falsePositive = parsed.data.falsePositive;
+      if (parsed.data.ownerId !== undefined)
+        endpoint.owner = db.users.find((u) => u.id === parsed.data.ownerId) ?? null;
+      return HttpResponse.json(endpoint);
+    }),
+
+    http.get(
+      `${P}/domains`,
+      serve(
+        'domains',
+        () => HttpResponse.json(db.domains),
+        () => list([]),
+      ),
+    ),
+    http.post(`${P}/domains`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = domainCreateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      if (db.domains.some((d) => d.name === parsed.data.name)) {
+        return HttpResponse.json({ message: `Domain ${parsed.data.name} already exists` }, { status: 409 });
+      }
+      const domain = {
+        id: nextId('d'),
+        name: parsed.data.name,
+        description: parsed.data.description ?? null,
+        numEndpoints: 0,
+        numRiskyEndpoints: 0,
+        avgRiskScore: 0,
+        publicPct: 0,
+        lastUpdated: now(),
+        upstreamUrl: parsed.data.upstreamUrl || null,
+      };
+      db.domains.push(domain);
+      return HttpResponse.json(domain, { status: 201 });
+    }),
+    http.post(`${P}/domains/:name/scan`, ({ params }) => {
+      if (variantOf('writes') === 'error') {
+        return HttpResponse.json(
+          {
+            message:
+              'No discovery sources or captured traffic for this domain: configure discovery sources first',
+          },
+          { status: 422 },
+        );
+      }
+      const domain = db.domains.find((d) => d.name === params.name);
+      if (!domain) return notFound('Domain');
+      const sources = db.sources.filter((s) => s.domainId === domain.id && s.isActive);
+      if (sources.length === 0) {
+        return HttpResponse.json(
+          {
+            message: `No discovery sources or captured traffic for ${domain.name}: configure discovery sources first`,
+          },
+          { status: 422 },
+        );
+      }
+      domain.lastUpdated = now();
+      return HttpResponse.json({ endpointsDiscovered: 3 });
+    }),
+
+    http.get(
+      `${P}/domains/:domainId/discovery-sources`,
+      serve(
+        'sources',
+        ({ params }: { params: Record<string, string | readonly string[] | undefined> }) =>
+          HttpResponse.json(db.sources.filter((s) => s.domainId === params.domainId)),
+        () => list([]),
+      ),
+    ),
+    http.post(`${P}/domains/:domainId/discovery-sources`, async ({ params, request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const domainId = String(params.domainId);
+      if (!db.domains.some((d) => d.id === domainId)) return notFound('Domain');
+      const parsed = discoverySourceCreateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const body = parsed.data;
+      const config: DiscoverySource['config'] = {};
+      if (body.type === 'access_log') {
+        config.format = body.config.format;
+        config.lineCount = body.config.fileContent.split('\n').filter(Boolean).length;
+        config.fileName = body.config.fileName ?? null;
+      } else if (body.type === 'api_gateway') {
+        config.provider = body.config.provider;
+        config.url = body.config.url;
+        config.region = body.config.region ?? null;
+        config.apiKey = `••••${body.config.apiKey.slice(-4)}`;
+      } else {
+        config.url = body.config.url || null;
+        config.fileName = body.config.fileName ?? null;
+      }
+      const source: DiscoverySource = {
+        id: nextId('src'),
+        domainId,
+        type: body.type,
+        name: body.name,
+        isActive: true,
+        lastSync: now(),
+        endpointsDiscovered: 12,
+        syncStatus: 'ok',
+        lastError: null,
+        config,
+      };
+      db.sources.push(source);
+      return HttpResponse.json(source, { status: 201 });
+    }),
+    http.delete(`${P}/discovery-sources/:id`, ({ params }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const index = db.sources.findIndex((s) => s.id === params.id);
+      if (index < 0) return notFound('Discovery source');
+      db.sources.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.get(
+      `${P}/activities`,
+      serve(
+        'activities',
+        () => HttpResponse.json(db.activities),
+        () => list([]),
+      ),
+    ),
+
+    http.get(
+      `${P}/vulnerabilities`,
+      serve(
+        'vulnerabilities',
+        () => {
+          const vulnerabilities = db.endpoints.flatMap((e) =>
+            e.vulnerabilities.map((v) => ({ ...v, endpoint: refOf(e) })),
+          );
+          return HttpResponse.json({ vulnerabilities, total: vulnerabilities.length });
+        },
+        () => ({ vulnerabilities: [], total: 0 }),
+      ),
+    ),
+    http.get(
+      `${P}/pii`,
+      serve(
+        'pii',
+        () => {
+          const endpoints = db.endpoints.filter((e) => e.piiTypes.length > 0).map(toPiiEndpoint);
+          return HttpResponse.json({ endpoints, total: endpoints.length });
+        },
+        () => endpointsList,
+      ),
+    ),
+
+    http.get(
+      `${P}/alerts`,
+      serve(
+        'alerts',
+        () => HttpResponse.json({ alerts: db.alerts, total: db.alerts.length }),
+        () => ({ alerts: [], total: 0 }),
+      ),
+    ),
+    http.patch(`${P}/alerts/bulk`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = bulkAlertUpdateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const { alertIds, action, assignedTo } = parsed.data;
+      const missing = alertIds.filter((id) => !db.alerts.some((a) => a.id === id));
+      if (missing.length)
+        return HttpResponse.json({ message: `Unknown alert ids: ${missing.join(', ')}` }, { status: 404 });
+      const assignee = assignedTo ? db.users.find((u) => u.id === assignedTo) : undefined;
+      if (action === 'assign' && !assignee)
+        return HttpResponse.json({ message: `Unknown user ${assignedTo}` }, { status: 400 });
+      const results = alertIds.map((id) => {
+        const alert = db.alerts.find((a) => a.id === id) as Alert;
+        if (action === 'assign') {
+          alert.assignedTo = assignee!.id;
+          alert.assignedToUsername = assignee!.username;
+          return { id, outcome: 'updated' as const, status: alert.status };
+        }
+        const rule = TRANSITIONS[action];
+        if (!rule.from.includes(alert.status)) {
+          return {
+            id,
+            outcome: 'skipped' as const,
+            status: alert.status,
+            reason: `cannot ${action} an alert that is ${alert.status}`,
+          };
+        }
+        alert.status = rule.to;
+        alert.updatedAt = now();
+        return { id, outcome: 'updated' as const, status: alert.status };
+      });
+      return HttpResponse.json({ updated: results.filter((r) => r.outcome === 'updated').length, results });
+    }),
+    http.get(`${P}/alerts/export`, ({ request }) => {
+      const url = new URL(request.url);
+      const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'json';
+      const rows = db.alerts.filter(
+        (a) =>
+          (!url.searchParams.get('status') || a.status === url.searchParams.get('status')) &&
+          (!url.searchParams.get('severity') || a.severity === url.searchParams.get('severity')),
+      );
+      if (format === 'json') return HttpResponse.json(rows);
+      const csv = [
+        'id,title,severity,status',
+        ...rows.map((a) => `${a.id},"${a.title.replaceAll('"', '""')}",${a.severity},${a.status}`),
+      ].join('\r\n');
+      return new HttpResponse(csv, { headers: { 'Content-Type': 'text/csv' } });
+    }),
+
+    http.get(
+      `${P}/users`,
+      serve(
+        'users',
+        () => HttpResponse.json(db.users),
+        () => list([]),
+      ),
+    ),
+
+    http.get(
+      `${P}/alert-rules`,
+      serve(
+        'alertRules',
+        () => HttpResponse.json(db.alertRules),
+        () => list([]),
+      ),
+    ),
+    http.post(`${P}/alert-rules`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = alertRuleCreateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const rule = {
+        id: nextId('rule'),
+        ...parsed.data,
+        description: parsed.data.description ?? null,
+        builtIn: false,
+        createdAt: now(),
+      };
+      db.alertRules.push(rule);
+      return HttpResponse.json(rule, { status: 201 });
+    }),
+    http.patch(`${P}/alert-rules/:id`, async ({ params, request }) => {
+      const rule = db.alertRules.find((r) => r.id === params.id);
+      if (!rule) return notFound('Alert rule');
+      Object.assign(rule, (await request.json()) as object);
+      return HttpResponse.json(rule);
+    }),
+    http.delete(`${P}/alert-rules/:id`, ({ params }) => {
+      const index = db.alertRules.findIndex((r) => r.id === params.id);
+      if (index < 0) return notFound('Alert rule');
+      db.alertRules.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    http.get(
+      `${P}/notification-channels`,
+      serve(
+        'channels',
+        () => HttpResponse.json(db.channels),
+        () => list([]),
+      ),
+    ),
+    http.post(`${P}/notification-channels`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = notificationChannelCreateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const channel = { id: nextId('ch'), ...parsed.data, createdAt: now(), lastDelivery: null };
+      db.channels.push(channel);
+      return HttpResponse.json(channel, { status: 201 });
+    }),
+    http.patch(`${P}/notification-channels/:id`, async ({ params, request }) => {
+      const channel = db.channels.find((c) => c.id === params.id);
+      if (!channel) return notFound('Notification channel');
+      Object.assign(channel, (await request.json()) as object);
+      return HttpResponse.json(channel);
+    }),
+    http.delete(`${P}/notification-channels/:id`, ({ params }) => {
+      const index = db.channels.findIndex((c) => c.id === params.id);
+      if (index < 0) return notFound('Notification channel');
+      db.channels.splice(index, 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(`${P}/notification-channels/:id/test`, ({ params }) => {
+      const channel = db.channels.find((c) => c.id === params.id);
+      if (!channel) return notFound('Notification channel');
+      const delivery = {
+        id: nextId('dl'),
+        alertId: null,
+        status: 'delivered' as const,
+        attempts: 1,
+        lastError: null,
+        createdAt: now(),
+        deliveredAt: now(),
+      };
+      channel.lastDelivery = delivery;
+      return HttpResponse.json(delivery);
+    }),
+    http.get(`${P}/notification-channels/:id/deliveries`, ({ params }) => {
+      const channel = db.channels.find((c) => c.id === params.id);
+      if (!channel) return notFound('Notification channel');
+      return HttpResponse.json(channel.lastDelivery ? [channel.lastDelivery] : []);
+    }),
+
+    http.get(
+      `${P}/settings`,
+      serve(
+        'settings',
+        () => HttpResponse.json(db.settings),
+        () => db.settings,
+      ),
+    ),
+    http.put(`${P}/settings`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = settingsUpdateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      db.settings = parsed.data;
+      return HttpResponse.json(db.settings);
+    }),
+
+    http.all('*/gateway/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const host = request.headers.get('x-forwarded-host') ?? url.host;
+      const path = url.pathname.replace(/^\/gateway/, '');
+      return HttpResponse.json(
+        {
+          recorded: { id: nextId('obs'), domain: host, method: request.method, path, piiTypes: [] },
+          forwarded: false,
+        },
+        { status: 202 },
+      );
+    }),
+  ];
+}
+
+/** Ready-made handler sets for the four states every screen has. */
+export const handlers = createHandlers();
+export const emptyHandlers = createHandlers({ variant: 'empty' });
+export const loadingHandlers = createHandlers({ variant: 'loading' });
+export const errorHandlers = createHandlers({ variant: 'error' });

@@ -1,0 +1,2 @@
+export * from './fixtures.js';
+export * from './handlers.js';

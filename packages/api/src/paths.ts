@@ -1,0 +1,54 @@
+// Every URL of spec section 7, in one place. The URL path (with its query)
+// is also the SWR cache key of the matching read.
+import type { EndpointQuery } from './requests.js';
+
+export const API_PREFIX = '/api/v1';
+const enc = encodeURIComponent;
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export interface AlertExportQuery {
+  status?: string;
+  severity?: string;
+  search?: string;
+  format: 'json' | 'csv';
+}
+
+export const paths = {
+  metrics: () => `${API_PREFIX}/metrics`,
+  endpoints: (query: EndpointQuery = {}) => withQuery(`${API_PREFIX}/endpoints`, { ...query }),
+  topEndpoints: () => `${API_PREFIX}/endpoints/top`,
+  endpoint: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}`,
+  rescanEndpoint: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}/rescan`,
+  domains: () => `${API_PREFIX}/domains`,
+  domainScan: (name: string) => `${API_PREFIX}/domains/${enc(name)}/scan`,
+  discoverySources: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/discovery-sources`,
+  discoverySource: (id: string) => `${API_PREFIX}/discovery-sources/${enc(id)}`,
+  activities: () => `${API_PREFIX}/activities`,
+  vulnerabilities: () => `${API_PREFIX}/vulnerabilities`,
+  pii: () => `${API_PREFIX}/pii`,
+  alerts: () => `${API_PREFIX}/alerts`,
+  alertsBulk: () => `${API_PREFIX}/alerts/bulk`,
+  alertsExport: ({ format, ...filters }: AlertExportQuery) =>
+    withQuery(`${API_PREFIX}/alerts/export`, { ...filters, format }),
+  alertRules: () => `${API_PREFIX}/alert-rules`,
+  alertRule: (id: string) => `${API_PREFIX}/alert-rules/${enc(id)}`,
+  notificationChannels: () => `${API_PREFIX}/notification-channels`,
+  notificationChannel: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}`,
+  notificationChannelTest: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}/test`,
+  notificationChannelDeliveries: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}/deliveries`,
+  users: () => `${API_PREFIX}/users`,
+  settings: () => `${API_PREFIX}/settings`,
+  login: () => `${API_PREFIX}/auth/login`,
+  logout: () => `${API_PREFIX}/auth/logout`,
+  me: () => `${API_PREFIX}/auth/me`,
+  /** The capture path: every method under /gateway/ is recorded as traffic. */
+  gateway: (path: string) => `/gateway/${path.replace(/^\/+/, '')}`,
+} as const;
