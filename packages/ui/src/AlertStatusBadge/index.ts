@@ -1,0 +1,6 @@
+export {
+  AlertStatusBadge,
+  ALERT_STATUSES,
+  type AlertStatus,
+  type AlertStatusBadgeProps,
+} from './AlertStatusBadge.js';

@@ -1,0 +1,1 @@
+export { Card, CardTitle, type CardProps } from './Card.js';

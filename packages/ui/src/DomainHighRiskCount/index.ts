@@ -1,0 +1,1 @@
+export { DomainHighRiskCount, type DomainHighRiskCountProps } from './DomainHighRiskCount.js';

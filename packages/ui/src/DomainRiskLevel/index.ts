@@ -1,0 +1,1 @@
+export { DomainRiskLevel, type DomainRiskLevelProps } from './DomainRiskLevel.js';

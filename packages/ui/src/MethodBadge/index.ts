@@ -1,0 +1,1 @@
+export { MethodBadge, methodTone, type MethodBadgeProps, type MethodBadgeVariant } from './MethodBadge.js';

@@ -1,0 +1,1 @@
+export { MetricCard, type MetricCardProps, type ChangeTone } from './MetricCard.js';

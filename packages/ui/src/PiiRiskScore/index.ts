@@ -1,0 +1,1 @@
+export { PiiRiskScore, type PiiRiskScoreProps } from './PiiRiskScore.js';

@@ -1,0 +1,1 @@
+export { RiskScoreBar, type RiskScoreBarProps } from './RiskScoreBar.js';

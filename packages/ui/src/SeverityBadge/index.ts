@@ -1,0 +1,7 @@
+export {
+  SeverityBadge,
+  severityTone,
+  SEVERITIES,
+  type Severity,
+  type SeverityBadgeProps,
+} from './SeverityBadge.js';

@@ -1,0 +1,1 @@
+export { SeverityDot, type SeverityDotProps } from './SeverityDot.js';

@@ -1,0 +1,1 @@
+export { StatTile, Tile, type StatTileProps } from './StatTile.js';
