@@ -37,3 +37,7 @@ export * from './StatTile/index.js';
 export * from './EmptyState/index.js';
 export * from './ErrorState/index.js';
 export * from './Table/index.js';
+export * from './AppShell/index.js';
+export * from './TopBar/index.js';
+export * from './TrafficTimeline/index.js';
+export * from './RiskDistributionChart/index.js';

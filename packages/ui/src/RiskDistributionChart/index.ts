@@ -1,0 +1,6 @@
+export {
+  RiskDistributionChart,
+  riskDistribution,
+  type RiskDistributionChartProps,
+  type RiskBucket,
+} from './RiskDistributionChart.js';

@@ -1,0 +1,1 @@
+export { TrafficTimeline, type TrafficTimelineProps, type TrafficPoint } from './TrafficTimeline.js';
