@@ -1,0 +1,98 @@
+// OWNED BY THE ALERTS ENGINEER from now on: alert rules, alerts and their
+// history, notification channels and deliveries. The server engineer wrote this
+// first version (modelled on @argus/api entities) and does not edit it any more.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './core.js';
+import { endpoints } from './inventory.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const alertRules = pgTable('alert_rules', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  triggerType: text('trigger_type').notNull(),
+  severity: text('severity').notNull(),
+  conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
+    endpointId: uuid('endpoint_id').references(() => endpoints.id, { onDelete: 'set null' }),
+    domain: text('domain'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status').notNull().default('open'),
+    triggerType: text('trigger_type').notNull(),
+    /** Rule + endpoint + finding; one open alert per key. */
+    dedupeKey: text('dedupe_key').notNull(),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_dedupe_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('open', 'acknowledged')`),
+    index('alerts_created_idx').on(t.createdAt.desc()),
+    index('alerts_status_idx').on(t.status),
+  ],
+);
+
+export const alertHistory = pgTable(
+  'alert_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_history_alert_idx').on(t.alertId)],
+);
+
+export const notificationChannels = pgTable('notification_channels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  /** Config without secrets (those are sealed in `secretsSealed`). */
+  config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+  secretsSealed: text('secrets_sealed'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => notificationChannels.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deliveries_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('deliveries_channel_idx').on(t.channelId, t.createdAt.desc()),
+  ],
+);

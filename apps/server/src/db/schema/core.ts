@@ -1,0 +1,34 @@
+// Users, sessions and the platform settings: everything sign-in and
+// configuration need. Sessions live here so several instances can share them.
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SettingsUpdate } from '@argus/api';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  /** `scrypt$N$r$p$salt$hash` (base64). */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, so a database leak does not leak live sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One row (id 1): the Scanning and Risk Scoring tabs. */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey().default(1),
+  value: jsonb('value').$type<SettingsUpdate>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,3 @@
+export * from './core.js';
+export * from './inventory.js';
+export * from './alerts.js';

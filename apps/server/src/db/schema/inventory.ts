@@ -1,0 +1,175 @@
+// Domains, their discovery sources, the endpoint inventory with findings,
+// captured traffic and the activity feed.
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { RiskBreakdown } from '@argus/api';
+import { users } from './core.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const domains = pgTable('domains', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  upstreamUrl: text('upstream_url'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export interface StoredSourceConfig {
+  url?: string | null;
+  format?: 'apache' | 'nginx' | 'aws_api_gateway' | null;
+  provider?: 'kong' | 'aws' | 'azure' | null;
+  region?: string | null;
+  fileName?: string | null;
+  lineCount?: number | null;
+  /** Last 4 characters of the API key, for the masked display. */
+  apiKeyHint?: string | null;
+}
+
+export const discoverySources = pgTable(
+  'discovery_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'swagger' | 'openapi' | 'access_log' | 'api_gateway'>().notNull(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    config: jsonb('config').$type<StoredSourceConfig>().notNull(),
+    /** AES-256-GCM sealed API key (see secrets.ts). */
+    apiKeySealed: text('api_key_sealed'),
+    lastSync: timestamp('last_sync', { withTimezone: true }),
+    endpointsDiscovered: integer('endpoints_discovered').notNull().default(0),
+    syncStatus: text('sync_status').$type<'pending' | 'ok' | 'failed'>().notNull().default('pending'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('discovery_sources_domain_idx').on(t.domainId)],
+);
+
+/** Uploaded spec/log content, gzip-compressed, kept so a scan can re-read it. */
+export const sourceFiles = pgTable('source_files', {
+  sourceId: uuid('source_id')
+    .primaryKey()
+    .references(() => discoverySources.id, { onDelete: 'cascade' }),
+  contentGzip: bytea('content_gzip').notNull(),
+  bytes: integer('bytes').notNull(),
+});
+
+export const endpoints = pgTable(
+  'endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    /** The domain's name, denormalised so lists need no join. */
+    domain: text('domain').notNull(),
+    method: text('method').notNull(),
+    normalizedPath: text('normalized_path').notNull(),
+    classification: text('classification').notNull().default('unclassified'),
+    riskScore: real('risk_score').notNull().default(0),
+    riskBreakdown: jsonb('risk_breakdown').$type<RiskBreakdown>(),
+    piiTypes: text('pii_types').array().notNull().default(sql`'{}'::text[]`),
+    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    isPublic: boolean('is_public').notNull().default(false),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastScanned: timestamp('last_scanned', { withTimezone: true }),
+    requestCount: integer('request_count').notNull().default(0),
+    avgRps: doublePrecision('avg_rps').notNull().default(0),
+    vulnerabilityCount: integer('vulnerability_count').notNull().default(0),
+    falsePositive: boolean('false_positive').notNull().default(false),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The engine's aggregate: everything needed to re-run checks and scoring. */
+    aggregate: jsonb('aggregate').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('endpoints_key_idx').on(t.domainId, t.method, t.normalizedPath),
+    index('endpoints_risk_idx').on(t.riskScore.desc(), t.id),
+    index('endpoints_last_seen_idx').on(t.lastSeen.desc(), t.id),
+    index('endpoints_rps_idx').on(t.avgRps.desc(), t.id),
+    index('endpoints_path_idx').on(t.normalizedPath, t.id),
+    index('endpoints_domain_risk_idx').on(t.domain, t.riskScore.desc()),
+  ],
+);
+
+export const vulnerabilities = pgTable(
+  'vulnerabilities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => endpoints.id, { onDelete: 'cascade' }),
+    vulnId: text('vuln_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    severity: text('severity').notNull(),
+    owaspCategory: text('owasp_category').notNull(),
+    remediation: text('remediation'),
+    evidence: text('evidence').notNull().default(''),
+    scanDate: timestamp('scan_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vulnerabilities_key_idx').on(t.endpointId, t.vulnId, t.evidence),
+    index('vulnerabilities_scan_date_idx').on(t.scanDate.desc()),
+  ],
+);
+
+/** Traffic recorded by the capture path; analysed into endpoints in batches. */
+export const observations = pgTable(
+  'observations',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: uuid('id').notNull().unique(),
+    domain: text('domain').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** The engine Observation (bodies truncated to its sample limit). */
+    observation: jsonb('observation').notNull(),
+    piiTypes: text('pii_types').array().notNull().default(sql`'{}'::text[]`),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processed: boolean('processed').notNull().default(false),
+  },
+  (t) => [
+    index('observations_pending_idx')
+      .on(t.seq)
+      .where(sql`not ${t.processed}`),
+    index('observations_domain_idx').on(t.domain, t.seq),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    domainName: text('domain_name'),
+    severity: text('severity').$type<'critical' | 'high' | 'medium' | 'low' | 'info'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activities_created_idx').on(t.createdAt.desc())],
+);
