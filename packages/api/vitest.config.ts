@@ -4,6 +4,6 @@ import { sourceConditions } from '../../vitest.shared.js';
 export default mergeConfig(
   sourceConditions,
   defineProject({
-    test: { name: 'api', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: { name: 'api', environment: 'node', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'] },
   }),
 );

@@ -153,7 +153,7 @@ export function parseJsonObject(text: string): Record<string, unknown> | undefin
 
 /** A JSON textarea: `required` when blank, `invalid` when it does not parse as a JSON object. */
 const jsonText = (required: string, invalid: string) =>
-  requiredString(required).refine((text) => parseJsonObject(text) !== undefined, invalid);
+  requiredString(required).refine((text) => text === '' || parseJsonObject(text) !== undefined, invalid);
 
 export const alertRuleCreateSchema = z.object({
   name: requiredString('Rule name is required'),

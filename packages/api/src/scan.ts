@@ -41,7 +41,7 @@ export const SCAN_SAMPLE_REQUESTS: readonly SampleRequest[] = [
       billingZip: '94107',
     },
   },
-  { method: 'GET', path: 'admin/debug/config' },
+  { method: 'GET', path: 'api/v1/admin/debug/config' },
   {
     method: 'POST',
     path: 'api/v1/payments',
