@@ -1,8 +1,8 @@
-// OWNED BY THE ALERTS ENGINEER from now on: alert rules, alerts and their
-// history, notification channels and deliveries. The server engineer wrote this
-// first version (modelled on @argus/api entities) and does not edit it any more.
+// Alert rules, alerts and their history, notification channels and the
+// delivery queue (owned by the alerting side: src/alerts, src/notifications).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AlertStatus, ChannelType, Severity, TriggerType } from '@argus/api';
 import { users } from './core.js';
 import { endpoints } from './inventory.js';
 
@@ -12,8 +12,8 @@ export const alertRules = pgTable('alert_rules', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   description: text('description'),
-  triggerType: text('trigger_type').notNull(),
-  severity: text('severity').notNull(),
+  triggerType: text('trigger_type').$type<TriggerType>().notNull(),
+  severity: text('severity').$type<Severity>().notNull(),
   conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull(),
   isActive: boolean('is_active').notNull().default(true),
   builtIn: boolean('built_in').notNull().default(false),
@@ -29,10 +29,10 @@ export const alerts = pgTable(
     domain: text('domain'),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    severity: text('severity').notNull(),
-    status: text('status').notNull().default('open'),
-    triggerType: text('trigger_type').notNull(),
-    /** Rule + endpoint + finding; one open alert per key. */
+    severity: text('severity').$type<Severity>().notNull(),
+    status: text('status').$type<AlertStatus>().notNull().default('open'),
+    triggerType: text('trigger_type').$type<TriggerType>().notNull(),
+    /** Rule + endpoint + finding. One alert per key while open, acknowledged or suppressed. */
     dedupeKey: text('dedupe_key').notNull(),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -41,8 +41,9 @@ export const alerts = pgTable(
   (t) => [
     uniqueIndex('alerts_open_dedupe_idx')
       .on(t.dedupeKey)
-      .where(sql`${t.status} in ('open', 'acknowledged')`),
-    index('alerts_created_idx').on(t.createdAt.desc()),
+      .where(sql`${t.status} in ('open', 'acknowledged', 'suppressed')`),
+    // Newest first, keyset-paged by (created_at, id) in lists and exports.
+    index('alerts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('alerts_status_idx').on(t.status),
   ],
 );
@@ -55,8 +56,10 @@ export const alertHistory = pgTable(
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
+    fromStatus: text('from_status').$type<AlertStatus>(),
+    toStatus: text('to_status').$type<AlertStatus>(),
+    /** The assignee set by an `assign` action. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -66,7 +69,7 @@ export const alertHistory = pgTable(
 export const notificationChannels = pgTable('notification_channels', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  type: text('type').notNull(),
+  type: text('type').$type<ChannelType>().notNull(),
   /** Config without secrets (those are sealed in `secretsSealed`). */
   config: jsonb('config').$type<Record<string, unknown>>().notNull(),
   secretsSealed: text('secrets_sealed'),
@@ -82,10 +85,12 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => notificationChannels.id, { onDelete: 'cascade' }),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lease of the worker sending it; a crashed worker's lease expires and another claims the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
