@@ -1,0 +1,53 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { FIXTURE_NOW } from '@argus/api/mocks';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { ThemeProvider, type ThemeName } from '../packages/ui/src/index.js';
+import { installClock } from './clock.js';
+
+const withTheme: Decorator = (Story, context) => {
+  const theme: ThemeName = context.globals['theme'] === 'dark' ? 'dark' : 'light';
+  return (
+    <ThemeProvider theme={theme}>
+      <Story />
+    </ThemeProvider>
+  );
+};
+
+const preview: Preview = {
+  tags: ['autodocs'],
+  decorators: [withTheme],
+  // MSW: handlers come from each story's `parameters.msw` (e.g. from @argus/api/mocks).
+  loaders: [mswLoader()],
+  // Every story sees the fixtures' "now" (2025-06-01T12:00:00Z); opt out with `parameters: { fixedNow: false }`.
+  beforeEach: ({ parameters }) => {
+    if (parameters['fixedNow'] === false) return undefined;
+    return installClock(typeof parameters['fixedNow'] === 'number' ? parameters['fixedNow'] : FIXTURE_NOW);
+  },
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true, matchers: { color: /(background|color)$/i, date: /Date$/ } },
+    a11y: {
+      // Any axe violation fails the story test.
+      test: 'error',
+      // The ONLY place for axe rule exceptions; each needs a reason.
+      config: { rules: [] },
+    },
+  },
+};
+
+export default preview;

@@ -1,0 +1,59 @@
+// Vitest-only setup for the `storybook` project (never loaded by the Storybook UI):
+// animations off, then every passing story is compared with its committed light and
+// dark reference screenshots (__screenshots__ next to the stories file).
+//
+// Story parameters:
+//   screenshot: false        skip the visual comparison (use sparingly, say why)
+//   screenshot: 'viewport'   capture the whole viewport (overlays, toasts)
+//   layout: 'fullscreen'     pages: whole viewport, no padding
+import type { StoryContext } from '@storybook/react-vite';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { page } from 'vitest/browser';
+
+beforeAll(() => {
+  const style = document.createElement('style');
+  style.dataset['testOnly'] = '';
+  style.textContent = `*, *::before, *::after {
+    animation: none !important;
+    transition: none !important;
+    caret-color: transparent !important;
+  }`;
+  document.head.append(style);
+});
+
+/** The element holding the rendered story (Storybook's own wrappers carry `sb-wrapper`). */
+function storyRoots(): HTMLElement[] {
+  return [...document.body.children].filter(
+    (el): el is HTMLElement => el instanceof HTMLDivElement && !el.classList.contains('sb-wrapper'),
+  );
+}
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') return;
+  const story = (context as unknown as { story?: StoryContext }).story;
+  const parameters = story?.parameters ?? {};
+  if (parameters['screenshot'] === false) return;
+
+  const roots = storyRoots();
+  const [storyRoot] = roots;
+  // Portalled overlays (dialogs, menus, tooltips) live outside the story root.
+  const wholePage =
+    !storyRoot ||
+    roots.length > 1 ||
+    parameters['layout'] === 'fullscreen' ||
+    parameters['screenshot'] === 'viewport';
+  const target = wholePage ? document.body : storyRoot;
+  if (!wholePage) storyRoot.style.padding = '16px';
+
+  const name = context.task.name.replace(/[^\w-]+/g, '-');
+  const html = document.documentElement;
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      html.dataset['theme'] = theme;
+      await expect.element(page.elementLocator(target)).toMatchScreenshot(`${name}-${theme}`);
+    }
+  } finally {
+    delete html.dataset['theme'];
+    if (!wholePage) storyRoot.style.removeProperty('padding');
+  }
+});
