@@ -1,9 +1,12 @@
-import { defineProject, mergeConfig } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.js';
+import { defineProject } from 'vitest/config';
 
-export default mergeConfig(
-  sourceConditions,
-  defineProject({
-    test: { name: 'engine', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
-  }),
-);
+// The engine runs on Node only and imports no workspace package, so it resolves
+// with Node conditions (the AWS SDK's "module"/browser builds use extensionless
+// imports that Node cannot load).
+const nodeConditions = ['@argus/source', 'node', 'import', 'default'];
+
+export default defineProject({
+  resolve: { conditions: nodeConditions },
+  ssr: { resolve: { conditions: nodeConditions, externalConditions: ['node', 'import', 'default'] } },
+  test: { name: 'engine', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+});

@@ -1,1 +1,124 @@
-export {};
+// @argus/engine — the public API. Pure functions over data and streams; network
+// and DNS only through what the caller passes (fetch, lookup).
+export type {
+  AuthScheme,
+  Observation,
+  PiiFinding,
+  PiiLocation,
+  PiiType,
+  Severity,
+  SourceKind,
+  Vulnerability,
+} from './types.js';
+export { BODY_SAMPLE_LIMIT, SEVERITY_ORDER } from './types.js';
+
+// Readers
+export { readOpenApi, parseSpecText, SpecError, type OpenApiResult } from './readers/openapi.js';
+export {
+  readAccessLog,
+  detectLogFormat,
+  parseClfLine,
+  parseAwsLine,
+  AccessLogError,
+  type AccessLogFormat,
+  type AccessLogOptions,
+  type AccessLogStats,
+  type RejectedLine,
+} from './readers/access-log.js';
+export { readHar, authFromHeaders, HarError, type HarResult } from './readers/har.js';
+export {
+  readGateway,
+  readKong,
+  readAwsApiGateway,
+  readAzureApim,
+  kongPathToTemplate,
+  GatewayError,
+  type FetchFn,
+  type GatewayConfig,
+  type GatewayContext,
+  type GatewayResult,
+} from './readers/gateways.js';
+export {
+  syncSource,
+  fetchSpecText,
+  SourceError,
+  type SourceConfig,
+  type SyncContext,
+  type SyncResult,
+} from './sync.js';
+
+// Inventory (aggregation)
+export {
+  Inventory,
+  avgRps,
+  authSummary,
+  authSchemesSeen,
+  piiTypesOf,
+  mergeAggregates,
+  emptyAggregate,
+  endpointKey,
+  redactHeaders,
+  type EndpointAggregate,
+  type InventoryJSON,
+  type InventoryOptions,
+  type SpecEndpoint,
+  type SpecInfo,
+} from './inventory.js';
+
+// Templating
+export {
+  templatePath,
+  classifySegment,
+  splitPath,
+  normalizeTemplate,
+  PathTemplater,
+  SpecTemplateIndex,
+  type SegmentKind,
+  type TemplateResult,
+  type TemplaterOptions,
+} from './templating.js';
+
+// PII
+export {
+  detectPii,
+  detectPiiInJson,
+  detectPiiInBody,
+  detectPiiInObservation,
+  piiTypeForFieldName,
+  type DetectOptions,
+  type PiiMatch,
+} from './pii/detect.js';
+
+// Analysis
+export { checkEndpoint, checkInventory, CHECKS, OWASP, type CheckContext, type VulnId } from './checks.js';
+export { probeEndpoint, type ProbeOptions } from './probe.js';
+export {
+  scoreEndpoint,
+  normaliseWeights,
+  DEFAULT_WEIGHTS,
+  type RiskInput,
+  type RiskPart,
+  type RiskResult,
+  type RiskWeights,
+} from './risk.js';
+export {
+  classifyEndpoint,
+  isInternalHost,
+  type AccessClass,
+  type Classification,
+  type DataClass,
+} from './classify.js';
+export { analyzeEndpoint, type EndpointAnalysis } from './analyze.js';
+export {
+  evaluateRules,
+  validateConditions,
+  CONDITION_KEYS,
+  type AlertRule,
+  type AlertToRaise,
+  type EndpointFindings,
+  type TriggerType,
+  type ValidationResult,
+} from './rules.js';
+
+// Network safety
+export { assertPublicUrl, isPublicAddress, UnsafeUrlError, type LookupFn } from './ssrf.js';

@@ -1,0 +1,42 @@
+// Analysis of one endpoint aggregate: checks + classification + risk score, in one call.
+import type { Vulnerability } from './types.js';
+import { checkEndpoint, type CheckContext } from './checks.js';
+import { classifyEndpoint, isInternalHost, type Classification } from './classify.js';
+import { authSummary, avgRps, piiTypesOf, type EndpointAggregate } from './inventory.js';
+import { scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';
+
+export interface EndpointAnalysis {
+  vulnerabilities: Vulnerability[];
+  piiTypes: string[];
+  avgRps: number;
+  auth: ReturnType<typeof authSummary>;
+  classification: Classification;
+  risk: RiskResult;
+}
+
+/** Run the passive checks, classify and score one endpoint. */
+export function analyzeEndpoint(
+  ep: EndpointAggregate,
+  options: { weights?: RiskWeights; context?: CheckContext; extraVulnerabilities?: Vulnerability[] } = {},
+): EndpointAnalysis {
+  const vulnerabilities = [
+    ...checkEndpoint(ep, options.context ?? {}),
+    ...(options.extraVulnerabilities ?? []),
+  ];
+  const piiTypes = piiTypesOf(ep);
+  const rps = avgRps(ep);
+  const auth = authSummary(ep);
+  const classification = classifyEndpoint(ep);
+  const risk = scoreEndpoint(
+    {
+      vulnerabilities,
+      piiTypes,
+      avgRps: rps,
+      exposure:
+        auth === 'none' || auth === 'mixed' ? 'public' : auth === 'required' ? 'authenticated' : 'unknown',
+      internetFacing: !isInternalHost(ep.domain),
+    },
+    options.weights,
+  );
+  return { vulnerabilities, piiTypes, avgRps: rps, auth, classification, risk };
+}

@@ -1,0 +1,409 @@
+// The aggregator: Observations (+ declared spec/gateway endpoints) → an endpoint
+// inventory keyed by (domain, method, normalizedPath). Incremental, bounded by the
+// number of distinct endpoints, and serialisable: `toJSON()` / `Inventory.fromJSON`,
+// and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
+import type { AuthScheme, Observation, PiiFinding, SourceKind } from './types.js';
+import { detectPiiInObservation } from './pii/detect.js';
+import {
+  PathTemplater,
+  SpecTemplateIndex,
+  joinSegments,
+  normalizeTemplate,
+  splitPath,
+  templatePath,
+  type TemplaterOptions,
+} from './templating.js';
+
+/** What a spec or gateway declares about an operation. */
+export interface SpecInfo {
+  source: 'openapi' | 'gateway';
+  /** `public`: `security: []` or no scheme anywhere while the doc defines none; `required`; `undeclared`. */
+  security: 'public' | 'required' | 'undeclared';
+  securitySchemes: string[];
+  deprecated: boolean;
+  operationId?: string;
+  summary?: string;
+  /** Declared parameters (path, query, header, cookie). */
+  parameters: { name: string; in: string; type?: string; format?: string; required?: boolean }[];
+  /** Top-level-ish field paths of request and response bodies (bounded). */
+  requestFields: string[];
+  responseFields: string[];
+  piiFields: PiiFinding[];
+  /** Base URLs from servers/host/basePath or the gateway. */
+  servers: string[];
+  /** Gateway provider (kong, aws, azure) or API title for specs. */
+  origin?: string;
+}
+
+/** One declared endpoint from a spec or gateway. */
+export interface SpecEndpoint {
+  domain: string;
+  method: string;
+  /** Normalised template (`/pets/{petId}`). */
+  pathTemplate: string;
+  spec: SpecInfo;
+}
+
+export interface EndpointAggregate {
+  domain: string;
+  method: string;
+  normalizedPath: string;
+  sources: SourceKind[];
+  requestCount: number;
+  firstSeen: number | null;
+  lastSeen: number | null;
+  /** status code (as string) → count; '-' for unknown. */
+  statusCounts: Record<string, number>;
+  /** auth scheme → count; 'none' = requests seen without credentials, 'unknown' = source could not tell. */
+  auth: Record<string, number>;
+  /** 'http' / 'https' / 'unknown' → count. */
+  schemes: Record<string, number>;
+  /** PII seen in traffic or declared in the spec, with how often. */
+  pii: (PiiFinding & { count: number })[];
+  /** Latest sample of selected headers (credentials redacted). */
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  /** Query parameter names seen (bounded). */
+  queryParams: string[];
+  /** A few raw paths that mapped here (bounded). */
+  samplePaths: string[];
+  /** First part of an error response body (4xx/5xx), for the verbose-error check. */
+  errorSample?: string;
+  /** First part of a successful response body, for the list/paging and data checks. */
+  responseSample?: string;
+  spec?: SpecInfo;
+}
+
+const MAX_PII = 100;
+const MAX_QUERY_PARAMS = 50;
+const MAX_SAMPLE_PATHS = 5;
+const SAMPLE_BODY = 2048;
+
+export function endpointKey(domain: string, method: string, normalizedPath: string): string {
+  return `${domain} ${method.toUpperCase()} ${normalizedPath}`;
+}
+
+export function emptyAggregate(domain: string, method: string, normalizedPath: string): EndpointAggregate {
+  return {
+    domain,
+    method: method.toUpperCase(),
+    normalizedPath,
+    sources: [],
+    requestCount: 0,
+    firstSeen: null,
+    lastSeen: null,
+    statusCounts: {},
+    auth: {},
+    schemes: {},
+    pii: [],
+    requestHeaders: {},
+    responseHeaders: {},
+    queryParams: [],
+    samplePaths: [],
+  };
+}
+
+/** Average requests per second over the observed window (at least one second). */
+export function avgRps(agg: Pick<EndpointAggregate, 'requestCount' | 'firstSeen' | 'lastSeen'>): number {
+  if (agg.requestCount === 0 || agg.firstSeen === null || agg.lastSeen === null) return 0;
+  const seconds = Math.max(1, (agg.lastSeen - agg.firstSeen) / 1000);
+  return agg.requestCount / seconds;
+}
+
+/** 'required' when every request with evidence carried credentials, 'none' when none did, 'mixed', or 'unknown'. */
+export function authSummary(
+  agg: Pick<EndpointAggregate, 'auth' | 'spec'>,
+): 'required' | 'none' | 'mixed' | 'unknown' {
+  const none = agg.auth['none'] ?? 0;
+  let withAuth = 0;
+  for (const [k, n] of Object.entries(agg.auth)) if (k !== 'none' && k !== 'unknown') withAuth += n;
+  if (withAuth > 0 && none > 0) return 'mixed';
+  if (withAuth > 0) return 'required';
+  if (none > 0) return 'none';
+  if (agg.spec?.security === 'required') return 'required';
+  if (agg.spec?.security === 'public') return 'none';
+  return 'unknown';
+}
+
+/** Distinct auth schemes seen (excluding none/unknown). */
+export function authSchemesSeen(agg: Pick<EndpointAggregate, 'auth'>): AuthScheme[] {
+  return Object.keys(agg.auth).filter((k) => k !== 'none' && k !== 'unknown') as AuthScheme[];
+}
+
+export function piiTypesOf(agg: Pick<EndpointAggregate, 'pii'>): string[] {
+  return [...new Set(agg.pii.map((p) => p.type))].sort();
+}
+
+const addCount = (rec: Record<string, number>, key: string, n: number) => {
+  rec[key] = (rec[key] ?? 0) + n;
+};
+
+function addPii(agg: EndpointAggregate, f: PiiFinding, count: number): void {
+  const hit = agg.pii.find(
+    (p) => p.type === f.type && p.location === f.location && p.field === f.field && p.by === f.by,
+  );
+  if (hit) hit.count += count;
+  else if (agg.pii.length < MAX_PII) agg.pii.push({ ...f, count });
+}
+
+/** Merge `b` into `a` (same endpoint key or a re-templated one). Mutates and returns `a`. */
+export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): EndpointAggregate {
+  for (const s of b.sources) if (!a.sources.includes(s)) a.sources.push(s);
+  a.requestCount += b.requestCount;
+  if (b.firstSeen !== null && (a.firstSeen === null || b.firstSeen < a.firstSeen)) a.firstSeen = b.firstSeen;
+  if (b.lastSeen !== null && (a.lastSeen === null || b.lastSeen > a.lastSeen)) {
+    a.lastSeen = b.lastSeen;
+    if (Object.keys(b.requestHeaders).length > 0) a.requestHeaders = { ...b.requestHeaders };
+    if (Object.keys(b.responseHeaders).length > 0) a.responseHeaders = { ...b.responseHeaders };
+  } else {
+    if (Object.keys(a.requestHeaders).length === 0) a.requestHeaders = { ...b.requestHeaders };
+    if (Object.keys(a.responseHeaders).length === 0) a.responseHeaders = { ...b.responseHeaders };
+  }
+  for (const [k, n] of Object.entries(b.statusCounts)) addCount(a.statusCounts, k, n);
+  for (const [k, n] of Object.entries(b.auth)) addCount(a.auth, k, n);
+  for (const [k, n] of Object.entries(b.schemes)) addCount(a.schemes, k, n);
+  for (const p of b.pii) addPii(a, p, p.count);
+  for (const q of b.queryParams)
+    if (a.queryParams.length < MAX_QUERY_PARAMS && !a.queryParams.includes(q)) a.queryParams.push(q);
+  for (const s of b.samplePaths)
+    if (a.samplePaths.length < MAX_SAMPLE_PATHS && !a.samplePaths.includes(s)) a.samplePaths.push(s);
+  a.errorSample ??= b.errorSample;
+  a.responseSample ??= b.responseSample;
+  if (b.spec && (!a.spec || (a.spec.source === 'gateway' && b.spec.source === 'openapi'))) a.spec = b.spec;
+  return a;
+}
+
+const KEEP_REQUEST_HEADERS = new Set([
+  'content-type',
+  'origin',
+  'x-forwarded-proto',
+  'x-forwarded-for',
+  'host',
+  'user-agent',
+  'accept',
+  'authorization',
+  'cookie',
+  'x-api-key',
+  'api-key',
+]);
+
+/** Selected headers with credentials redacted (scheme kept, secret dropped). */
+export function redactHeaders(headers: Record<string, string>, request: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (++n > 60) break;
+    if (request && !KEEP_REQUEST_HEADERS.has(name)) continue;
+    if (name === 'authorization' || name === 'proxy-authorization')
+      out[name] = `${value.split(' ')[0] ?? ''} [redacted]`;
+    else if (name === 'cookie')
+      out[name] = value
+        .split(';')
+        .map((c) => `${c.split('=')[0]?.trim()}=[redacted]`)
+        .join('; ');
+    else if (name === 'set-cookie') out[name] = value.replace(/=[^;]*/, '=[redacted]');
+    else if (name === 'x-api-key' || name === 'api-key') out[name] = '[redacted]';
+    else out[name] = value.length > 512 ? value.slice(0, 512) : value;
+  }
+  return out;
+}
+
+export interface InventoryOptions extends TemplaterOptions {
+  /** Run PII detection on each observation (default true). */
+  detectPii?: boolean;
+}
+
+export interface InventoryJSON {
+  version: 1;
+  endpoints: EndpointAggregate[];
+}
+
+/**
+ * Builds the endpoint inventory incrementally.
+ *
+ *   const inv = new Inventory();
+ *   inv.addSpecEndpoints(specEndpoints);     // declared templates win over guesses
+ *   for await (const obs of observations) inv.addObservation(obs);
+ *   inv.endpoints();                         // EndpointAggregate[] after cardinality merges
+ */
+export class Inventory {
+  private readonly aggregates = new Map<string, EndpointAggregate>();
+  private readonly specIndex = new Map<string, SpecTemplateIndex>();
+  private readonly templater: PathTemplater;
+  private readonly detect: boolean;
+  /** Memoises raw path → template per (domain, method) for repetitive logs; bounded. */
+  private readonly cache = new Map<string, string>();
+
+  constructor(options: InventoryOptions = {}) {
+    this.templater = new PathTemplater(options);
+    this.detect = options.detectPii ?? true;
+  }
+
+  get size(): number {
+    return this.aggregates.size;
+  }
+
+  /** Declared endpoints: their templates win for matching traffic; they appear even without traffic. */
+  addSpecEndpoints(endpoints: Iterable<SpecEndpoint>): void {
+    for (const ep of endpoints) {
+      const domain = ep.domain.toLowerCase();
+      let index = this.specIndex.get(domain);
+      if (!index) this.specIndex.set(domain, (index = new SpecTemplateIndex()));
+      const template = normalizeTemplate(ep.pathTemplate);
+      index.add(template, [ep.method]);
+      const agg = emptyAggregate(domain, ep.method, template);
+      agg.sources.push(ep.spec.source);
+      agg.spec = ep.spec;
+      for (const p of ep.spec.piiFields) addPii(agg, p, 0);
+      this.put(agg);
+    }
+    this.cache.clear();
+  }
+
+  /** Add a stored aggregate (e.g. loaded from the database) so more observations merge into it. */
+  addAggregate(agg: EndpointAggregate): void {
+    const copy: EndpointAggregate = structuredClone(agg);
+    if (!copy.spec)
+      this.templater.learn(copy.domain, splitPath(copy.normalizedPath), Math.max(1, copy.requestCount));
+    this.put(copy);
+  }
+
+  private put(agg: EndpointAggregate): EndpointAggregate {
+    const key = endpointKey(agg.domain, agg.method, agg.normalizedPath);
+    const existing = this.aggregates.get(key);
+    if (existing) return mergeAggregates(existing, agg);
+    this.aggregates.set(key, agg);
+    return agg;
+  }
+
+  /** The normalizedPath this inventory would give a raw path now. */
+  templateFor(domain: string, method: string, rawPath: string, route?: string): string {
+    if (route && route.includes('{')) return normalizeTemplate(route);
+    return templatePath(rawPath, {
+      method,
+      domain,
+      templates: this.specIndex.get(domain),
+      templater: this.templater,
+    }).normalizedPath;
+  }
+
+  addObservation(obs: Observation): EndpointAggregate {
+    const domain = obs.domain.toLowerCase();
+    const method = obs.method.toUpperCase();
+    let normalizedPath: string;
+    if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
+    else {
+      const cacheKey = `${domain} ${method} ${obs.path}`;
+      const cached = this.cache.get(cacheKey);
+      const index = this.specIndex.get(domain);
+      const segments = splitPath(obs.path);
+      const spec = index?.match(segments, method);
+      if (spec) normalizedPath = spec;
+      else {
+        this.templater.learn(domain, segments);
+        normalizedPath = cached ?? joinSegments(this.templater.template(domain, segments));
+        if (cached === undefined) {
+          if (this.cache.size >= 50_000) this.cache.clear();
+          this.cache.set(cacheKey, normalizedPath);
+        }
+      }
+    }
+    const key = endpointKey(domain, method, normalizedPath);
+    let agg = this.aggregates.get(key);
+    if (!agg) {
+      agg = emptyAggregate(domain, method, normalizedPath);
+      this.aggregates.set(key, agg);
+    }
+    this.record(agg, obs);
+    return agg;
+  }
+
+  private record(agg: EndpointAggregate, obs: Observation): void {
+    if (!agg.sources.includes(obs.source)) agg.sources.push(obs.source);
+    agg.requestCount++;
+    const t = obs.timestamp;
+    if (t !== null) {
+      if (agg.firstSeen === null || t < agg.firstSeen) agg.firstSeen = t;
+      if (agg.lastSeen === null || t >= agg.lastSeen) {
+        agg.lastSeen = t;
+        if (Object.keys(obs.responseHeaders).length > 0)
+          agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
+        if (Object.keys(obs.requestHeaders).length > 0)
+          agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
+      }
+    } else {
+      if (Object.keys(obs.responseHeaders).length > 0)
+        agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
+      if (Object.keys(obs.requestHeaders).length > 0)
+        agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
+    }
+    addCount(agg.statusCounts, obs.status === null ? '-' : String(obs.status), 1);
+    addCount(agg.schemes, obs.scheme ?? 'unknown', 1);
+    if (obs.auth === null) addCount(agg.auth, 'unknown', 1);
+    else if (obs.auth.length === 0) addCount(agg.auth, 'none', 1);
+    else for (const a of obs.auth) addCount(agg.auth, a, 1);
+    if (agg.samplePaths.length < MAX_SAMPLE_PATHS && !agg.samplePaths.includes(obs.path))
+      agg.samplePaths.push(obs.path.slice(0, 512));
+    if (obs.query && agg.queryParams.length < MAX_QUERY_PARAMS) {
+      for (const pair of obs.query.split('&', 20)) {
+        const name = pair.split('=', 1)[0] ?? '';
+        if (name && agg.queryParams.length < MAX_QUERY_PARAMS && !agg.queryParams.includes(name))
+          agg.queryParams.push(name.slice(0, 100));
+      }
+    }
+    if (obs.responseBody) {
+      if (obs.status !== null && obs.status >= 400)
+        agg.errorSample ??= obs.responseBody.slice(0, SAMPLE_BODY);
+      else agg.responseSample ??= obs.responseBody.slice(0, SAMPLE_BODY);
+    }
+    if (
+      this.detect &&
+      (obs.query ||
+        obs.requestBody ||
+        obs.responseBody ||
+        Object.keys(obs.requestHeaders).length ||
+        obs.path.length > 8)
+    ) {
+      for (const f of detectPiiInObservation(obs)) addPii(agg, f, 1);
+    }
+  }
+
+  /**
+   * The inventory with learned cardinality merges applied: aggregates whose paths
+   * now fall under a merged position are combined. Spec templates are never re-templated.
+   */
+  endpoints(): EndpointAggregate[] {
+    const merged = new Map<string, EndpointAggregate>();
+    for (const [key, agg] of this.aggregates) {
+      let target = key;
+      if (!agg.spec) {
+        const path = joinSegments(this.templater.template(agg.domain, splitPath(agg.normalizedPath)));
+        if (path !== agg.normalizedPath) {
+          // A declared template may cover the merged path too.
+          const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);
+          agg.normalizedPath = spec ?? path;
+          target = endpointKey(agg.domain, agg.method, agg.normalizedPath);
+        }
+      }
+      const existing = merged.get(target);
+      if (existing) mergeAggregates(existing, agg);
+      else merged.set(target, agg);
+    }
+    this.aggregates.clear();
+    for (const [k, v] of merged) this.aggregates.set(k, v);
+    this.cache.clear();
+    return [...merged.values()];
+  }
+
+  toJSON(): InventoryJSON {
+    return { version: 1, endpoints: this.endpoints() };
+  }
+
+  static fromJSON(json: InventoryJSON, options: InventoryOptions = {}): Inventory {
+    if (!json || json.version !== 1 || !Array.isArray(json.endpoints))
+      throw new Error('Not a serialised Argus inventory (version 1)');
+    const inv = new Inventory(options);
+    for (const e of json.endpoints) inv.addAggregate(e);
+    return inv;
+  }
+}

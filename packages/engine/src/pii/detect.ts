@@ -1,0 +1,583 @@
+// PII detection by value (patterns + validators) and by field name.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import ipaddr from 'ipaddr.js';
+import type { PiiFinding, PiiLocation, PiiType } from '../types.js';
+import {
+  isAadhaar,
+  isAuTfn,
+  isCardNumber,
+  isIban,
+  isItalianFiscalCode,
+  isItin,
+  isJwt,
+  isNhsNumber,
+  isNino,
+  isPesel,
+  isRealDate,
+  isSpanishNif,
+  isSsn,
+} from './validators.js';
+
+export interface PiiMatch {
+  type: PiiType;
+  /** [start, end) character offsets in the text. */
+  start: number;
+  end: number;
+  value: string;
+  /** Which recogniser matched (`us_ssn`, `es_nif`, `date`, …). */
+  recognizer: string;
+}
+
+export interface DetectOptions {
+  /**
+   * Dates count as `dob` only next to birth words ("born", "DOB", "date of birth")
+   * by default; `'all'` reports every real calendar date as `dob` (used to measure
+   * the date recogniser on its own), `'none'` never.
+   */
+  dates?: 'birth-context' | 'all' | 'none';
+  /** Skip the digit-only recognisers (card, SSN, phone, national ids): for values of id-like fields. */
+  skipNumeric?: boolean;
+  /** Countries tried for phone numbers without a `+` prefix. */
+  phoneRegions?: CountryCode[];
+}
+
+const DEFAULT_REGIONS: CountryCode[] = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'IL',
+  'IN',
+  'CA',
+  'BR',
+  'JP',
+  'CN',
+  'AU',
+  'ES',
+  'IT',
+];
+
+/** Tier decides overlaps: a candidate overlapping an accepted one of a lower tier number is dropped. */
+interface Recognizer {
+  name: string;
+  type: PiiType;
+  tier: number;
+  re: RegExp;
+  /** Cheap test on the whole text before running `re`. */
+  pre?: (text: string) => boolean;
+  valid: (m: string, text: string, start: number) => boolean;
+  numeric?: boolean;
+}
+
+const hasDigitRun = (n: number) => {
+  const re = new RegExp(`\\d{${n}}`);
+  return (t: string) => re.test(t.replace(/[\s().:/-]/g, ''));
+};
+const has = (ch: string) => (t: string) => t.includes(ch);
+const contextBefore = (text: string, start: number, re: RegExp, span = 48): boolean =>
+  re.test(text.slice(Math.max(0, start - span), start));
+
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_INDEX = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const monthOf = (s: string) => MONTH_INDEX.indexOf(s.slice(0, 3).toLowerCase()) + 1;
+
+function validNumericDate(m: string): boolean {
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(m);
+  if (iso) return isRealDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const parts = m.split(/[-/.]/).map(Number);
+  if (parts.length === 3) {
+    const [a, b, c] = parts as [number, number, number];
+    const y = c < 100 ? 2000 + c : c;
+    return isRealDate(y, a, b) || isRealDate(y, b, a);
+  }
+  if (parts.length === 2) {
+    const [a, b] = parts as [number, number];
+    // M/YY, MM/YYYY or M/D: a month first and a plausible day or year.
+    return a >= 1 && a <= 12 && b >= 1 && (b <= 31 || (b >= 1900 && b <= 2100));
+  }
+  return false;
+}
+
+function validNamedDate(m: string): boolean {
+  const month = /[A-Za-z]+/.exec(m);
+  if (!month || monthOf(month[0]) === 0) return false;
+  const nums = (m.match(/\d+/g) ?? []).map(Number);
+  const day = nums.find((n) => n <= 31);
+  const year = nums.find((n) => n > 31);
+  const y = year ?? 2000;
+  return day === undefined ? true : isRealDate(y, monthOf(month[0]), day);
+}
+
+const BIRTH = /(\bd\.?o\.?b\b|birth|born|\bgeboren|naissance|nacimiento)[^.\n]{0,40}$/i;
+
+const RECOGNIZERS: Recognizer[] = [
+  {
+    name: 'jwt',
+    type: 'jwt',
+    tier: 0,
+    pre: has('eyJ'),
+    re: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
+    valid: isJwt,
+  },
+  {
+    name: 'api_key',
+    type: 'api_key',
+    tier: 0,
+    re: /\b(?:(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20})\b/g,
+    valid: () => true,
+  },
+  {
+    name: 'iban',
+    type: 'iban',
+    tier: 1,
+    pre: hasDigitRun(2),
+    re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g,
+    valid: isIban,
+  },
+  {
+    name: 'credit_card',
+    type: 'credit_card',
+    tier: 1,
+    numeric: true,
+    pre: hasDigitRun(12),
+    re: /(?<![\w-])(?:\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{12,19})(?![\w-])/g,
+    valid: isCardNumber,
+  },
+  {
+    name: 'ipv4',
+    type: 'ip_address',
+    tier: 1,
+    pre: has('.'),
+    re: /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)/g,
+    valid: (m, text, start) =>
+      m.split('.').every((o) => Number(o) <= 255 && (o.length === 1 || o[0] !== '0')) &&
+      !/(\bv|version[\s:=]*)$/i.test(text.slice(Math.max(0, start - 10), start)),
+  },
+  {
+    name: 'ipv6',
+    type: 'ip_address',
+    tier: 1,
+    pre: has(':'),
+    re: /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])/g,
+    valid: (m) => m.length >= 3 && /[0-9a-f]/i.test(m) && m.split(':').length >= 3 && ipaddr.IPv6.isValid(m),
+  },
+  {
+    name: 'us_ssn',
+    type: 'ssn',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(9),
+    re: /(?<![\w-])\d{3}[- .]?\d{2}[- .]?\d{4}(?![\w-]|\.\d)/g,
+    valid: (m) => isSsn(m) && !isItin(m),
+  },
+  {
+    name: 'us_itin',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(9),
+    re: /(?<![\w-])9\d{2}[- ]?\d{2}[- ]?\d{4}(?![\w-])/g,
+    valid: (m) => isItin(m) && new Set(m.replace(/\d/g, '')).size <= 1,
+  },
+  {
+    name: 'uk_nhs',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(10),
+    re: /(?<![\w-])\d{3}([- ]?)\d{3}\1\d{4}(?![\w-])/g,
+    valid: isNhsNumber,
+  },
+  {
+    name: 'in_aadhaar',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(12),
+    re: /(?<![\w:-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?![\w:-])/g,
+    valid: isAadhaar,
+  },
+  {
+    name: 'pl_pesel',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(11),
+    re: /(?<![\w-])\d{11}(?![\w-])/g,
+    valid: isPesel,
+  },
+  {
+    name: 'au_tfn',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(9),
+    re: /(?<![\w-])\d{3}( ?)\d{3}\1\d{3}(?![\w-])/g,
+    valid: isAuTfn,
+  },
+  {
+    name: 'es_nif',
+    type: 'national_id',
+    tier: 2,
+    numeric: true,
+    pre: hasDigitRun(7),
+    re: /(?<![\w-])[XYZ]?\d{7,8}-?[A-Za-z](?![\w-])/g,
+    valid: isSpanishNif,
+  },
+  {
+    name: 'it_fiscal_code',
+    type: 'national_id',
+    tier: 2,
+    re: /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/g,
+    valid: isItalianFiscalCode,
+  },
+  {
+    name: 'uk_nino',
+    type: 'national_id',
+    tier: 2,
+    re: /\b[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d]\b/g,
+    valid: isNino,
+  },
+  {
+    name: 'in_pan',
+    type: 'national_id',
+    tier: 2,
+    re: /\b[A-Z]{5}\d{4}[A-Z]\b/g,
+    valid: () => true,
+  },
+  {
+    name: 'us_passport',
+    type: 'passport',
+    tier: 2,
+    re: /\b[A-Z]?\d{8,9}\b/g,
+    valid: (m, text, start) => contextBefore(text, start, /(passport|travel document)[^.\n]{0,30}$/i),
+  },
+  {
+    name: 'date_iso',
+    type: 'dob',
+    tier: 3,
+    pre: hasDigitRun(4),
+    re: /(?<![\w/.:-])\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w/:-])/g,
+    valid: (m) => validNumericDate(m),
+  },
+  {
+    name: 'date_numeric',
+    type: 'dob',
+    tier: 3,
+    re: /(?<![\w/.:-])(?:\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\/(?:\d{4}|\d{2}))(?![\w/.:-]|\.\d)/g,
+    valid: (m) => validNumericDate(m),
+  },
+  {
+    name: 'date_named',
+    type: 'dob',
+    tier: 3,
+    re: new RegExp(
+      `(?<![\\w])(?:\\d{1,2}(?:st|nd|rd|th)?[- ](?:${MONTHS})(?:[- ,]+\\d{2,4})?|(?:${MONTHS})[- ]\\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:${MONTHS})[- ]\\d{4})(?![\\w])`,
+      'gi',
+    ),
+    valid: validNamedDate,
+  },
+  {
+    name: 'phone',
+    type: 'phone',
+    tier: 4,
+    numeric: true,
+    pre: hasDigitRun(7),
+    re: /(?<![\d+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,5}(?:[ .-]?\d{1,5}){1,6}(?!\d)/g,
+    valid: () => true, // validated with libphonenumber in `phoneValid`
+  },
+];
+
+function phoneValid(m: string, regions: CountryCode[]): boolean {
+  const digits = m.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return false;
+  if (m.startsWith('+')) return parsePhoneNumberFromString(m)?.isValid() ?? false;
+  for (const region of regions) {
+    if (parsePhoneNumberFromString(m, region)?.isValid()) return true;
+  }
+  return false;
+}
+
+/** Find the e-mail addresses around each '@' (linear: no backtracking regex over long text). */
+function findEmails(text: string, out: PiiMatch[]): void {
+  const LOCAL = /[A-Za-z0-9._%+-]/;
+  const DOMAIN = /[A-Za-z0-9.-]/;
+  let at = text.indexOf('@');
+  while (at >= 0) {
+    let s = at;
+    while (s > 0 && at - s < 64 && LOCAL.test(text[s - 1] as string)) s--;
+    let e = at + 1;
+    while (e < text.length && e - at < 254 && DOMAIN.test(text[e] as string)) e++;
+    while (e > at + 1 && (text[e - 1] === '.' || text[e - 1] === '-')) e--;
+    const local = text.slice(s, at);
+    const domain = text.slice(at + 1, e);
+    if (
+      local.length > 0 &&
+      !local.startsWith('.') &&
+      /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{2,59})$/.test(
+        domain,
+      )
+    ) {
+      out.push({ type: 'email', start: s, end: e, value: text.slice(s, e), recognizer: 'email' });
+    }
+    at = text.indexOf('@', at + 1);
+  }
+}
+
+/**
+ * Detect PII in free text. Returns non-overlapping matches (stronger recognisers
+ * win an overlap: structured tokens, then checksummed ids, then dates, then phones),
+ * sorted by position.
+ */
+export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[] {
+  if (text.length === 0) return [];
+  const dates = options.dates ?? 'birth-context';
+  const regions = options.phoneRegions ?? DEFAULT_REGIONS;
+  const candidates: (PiiMatch & { tier: number })[] = [];
+  const emails: PiiMatch[] = [];
+  if (text.includes('@')) findEmails(text, emails);
+  for (const e of emails) candidates.push({ ...e, tier: 0 });
+  const hasDigit = /\d/.test(text);
+  for (const r of RECOGNIZERS) {
+    if (r.numeric && options.skipNumeric) continue;
+    if (r.tier === 3 && dates === 'none') continue;
+    if (r.name !== 'it_fiscal_code' && r.name !== 'api_key' && r.name !== 'jwt' && !hasDigit) continue;
+    if (r.pre && !r.pre(text)) continue;
+    r.re.lastIndex = 0;
+    for (let m = r.re.exec(text); m !== null; m = r.re.exec(text)) {
+      const value = m[0];
+      const start = m.index;
+      if (!r.valid(value, text, start)) continue;
+      if (r.type === 'phone' && !phoneValid(value, regions)) continue;
+      if (r.tier === 3 && dates === 'birth-context' && !contextBefore(text, start, BIRTH, 60)) continue;
+      candidates.push({
+        type: r.type,
+        start,
+        end: start + value.length,
+        value,
+        recognizer: r.name,
+        tier: r.tier,
+      });
+    }
+  }
+  candidates.sort((a, b) => a.tier - b.tier || a.start - b.start || b.end - a.end);
+  const accepted: (PiiMatch & { tier: number })[] = [];
+  for (const c of candidates) {
+    const clash = accepted.find((a) => a.start < c.end && c.start < a.end);
+    // Same-tier checksummed ids of different types may share a span (a 9-digit number can be an SSN and a TFN).
+    if (clash && !(clash.tier === 2 && c.tier === 2 && clash.type !== c.type)) continue;
+    accepted.push(c);
+  }
+  return accepted
+    .sort((a, b) => a.start - b.start)
+    .map(({ type, start, end, value, recognizer }) => ({ type, start, end, value, recognizer }));
+}
+
+/** Field-name patterns (lower-case, separators removed) → PII type. */
+const NAME_RULES: [RegExp, PiiType][] = [
+  [/^(e?mail|emailaddress|mailaddress|useremail|contactemail|workemail)$/, 'email'],
+  [/(^|[a-z])(phone|phonenumber|mobile|mobilephone|msisdn|telephone|cellphone|tel)$/, 'phone'],
+  [/^(ssn|socialsecuritynumber|socialsecurity|sin)$/, 'ssn'],
+  [/^(dob|dateofbirth|birthdate|birthday|birthdt|geburtsdatum)$/, 'dob'],
+  [/^(cardnumber|creditcard|creditcardnumber|ccnumber|cardno|pan|cc|primaryaccountnumber)$/, 'credit_card'],
+  [/^(passport|passportnumber|passportno)$/, 'passport'],
+  [
+    /^(nationalid|nationalidnumber|nin|nino|taxid|tin|itin|aadhaar|pesel|nif|dni|cpf|personalnumber|idnumber|nhsnumber|fiscalcode)$/,
+    'national_id',
+  ],
+  [/^(driverslicense|driverlicense|drivinglicence|licensenumber)$/, 'driver_license'],
+  [/^(iban|bankaccount|accountnumber|bankaccountnumber)$/, 'iban'],
+  [/^(password|passwd|pwd|secret|clientsecret|passwordhash)$/, 'password'],
+  [/^(ip|ipaddress|clientip|remoteaddr|remoteip)$/, 'ip_address'],
+  [/^(apikey|accesstoken|refreshtoken|secretkey|privatekey|authtoken)$/, 'api_key'],
+  [
+    /^(address|streetaddress|street|addressline1|addressline2|postalcode|zipcode|zip|postcode|homeaddress)$/,
+    'address',
+  ],
+  [/^(firstname|lastname|fullname|surname|givenname|familyname|middlename)$/, 'name'],
+];
+
+/** The PII type a field name reveals, if any (`dateOfBirth` → dob, `card_number` → credit_card). */
+export function piiTypeForFieldName(name: string): PiiType | null {
+  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (key.length === 0 || key.length > 40) return null;
+  for (const [re, type] of NAME_RULES) if (re.test(key)) return type;
+  return null;
+}
+
+/** Schema formats that reveal PII (OpenAPI `format`). */
+export function piiTypeForFormat(format: string | undefined): PiiType | null {
+  switch (format) {
+    case 'email':
+    case 'idn-email':
+      return 'email';
+    case 'ipv4':
+    case 'ipv6':
+      return 'ip_address';
+    case 'password':
+      return 'password';
+    default:
+      return null;
+  }
+}
+
+const ID_LIKE =
+  /(^|[^a-z])(id|ids|uuid|guid|key|hash|ts|time|timestamp|created|updated|modified|count|total|amount|price|size|length|version|seq|sequence|offset|limit|page|code|status|port|number_of|num)$|Id$|At$/i;
+
+function isIdLike(field: string | undefined): boolean {
+  return field !== undefined && ID_LIKE.test(field);
+}
+
+function addFinding(out: PiiFinding[], seen: Set<string>, f: PiiFinding): void {
+  const k = `${f.type}|${f.location}|${f.field ?? ''}|${f.by}`;
+  if (seen.has(k) || out.length >= 200) return;
+  seen.add(k);
+  out.push(f);
+}
+
+/** Scan one string value (a field's value, a query or header value). */
+function scanValue(
+  value: string,
+  location: PiiLocation,
+  field: string | undefined,
+  out: PiiFinding[],
+  seen: Set<string>,
+): void {
+  if (value.length < 5) return;
+  const text = value.length > 16384 ? value.slice(0, 16384) : value;
+  const skipNumeric = isIdLike(field) || (/^\d+$/.test(text) && field === undefined);
+  for (const m of detectPii(text, { skipNumeric })) {
+    addFinding(out, seen, { type: m.type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
+  }
+}
+
+const MAX_JSON_NODES = 20000;
+
+/**
+ * Walk a parsed JSON value: field names that reveal PII (with a non-empty value)
+ * and string values that match a validated pattern. Numbers are never matched by
+ * value (ids and timestamps pass Luhn by chance); their field name still counts.
+ */
+export function detectPiiInJson(
+  value: unknown,
+  location: PiiLocation,
+  out: PiiFinding[] = [],
+  seen = new Set<string>(),
+): PiiFinding[] {
+  let budget = MAX_JSON_NODES;
+  const walk = (v: unknown, path: string, name: string | undefined, depth: number): void => {
+    if (budget-- <= 0 || depth > 64) return;
+    if (typeof v === 'string') {
+      scanValue(v, location, path || undefined, out, seen);
+      if (name) nameFinding(name, v, path);
+    } else if (typeof v === 'number' || typeof v === 'boolean') {
+      if (name && typeof v === 'number') nameFinding(name, v, path);
+    } else if (Array.isArray(v)) {
+      for (const item of v) walk(item, `${path}[]`, name, depth + 1);
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
+        walk(child, path ? `${path}.${k}` : k, k, depth + 1);
+      }
+    }
+  };
+  const nameFinding = (name: string, v: string | number, path: string): void => {
+    if (v === '') return;
+    const t = piiTypeForFieldName(name);
+    if (t) addFinding(out, seen, { type: t, location, field: path, by: 'name' });
+  };
+  walk(value, '', undefined, 0);
+  return out;
+}
+
+/** Scan a body sample: JSON when it parses, form-encoded when it looks like it, else free text. */
+export function detectPiiInBody(
+  body: string,
+  location: PiiLocation,
+  out: PiiFinding[] = [],
+  seen = new Set<string>(),
+): PiiFinding[] {
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return detectPiiInJson(JSON.parse(body), location, out, seen);
+    } catch {
+      // truncated or not JSON: fall through to text
+    }
+  }
+  if (/^[\w.%-]+=[^&\s]*(&[\w.%-]+=[^&\s]*)*$/.test(trimmed.slice(0, 4096))) {
+    scanParams(trimmed, location, out, seen);
+    return out;
+  }
+  scanValue(body, location, undefined, out, seen);
+  return out;
+}
+
+function scanParams(query: string, location: PiiLocation, out: PiiFinding[], seen: Set<string>): void {
+  let n = 0;
+  for (const pair of query.split('&')) {
+    if (++n > 200) break;
+    const eq = pair.indexOf('=');
+    const rawName = eq >= 0 ? pair.slice(0, eq) : pair;
+    const rawValue = eq >= 0 ? pair.slice(eq + 1) : '';
+    const name = safeDecode(rawName);
+    const value = safeDecode(rawValue.replace(/\+/g, ' '));
+    if (value !== '') {
+      const t = piiTypeForFieldName(name);
+      if (t) addFinding(out, seen, { type: t, location, field: name, by: 'name' });
+      scanValue(value, location, name, out, seen);
+    }
+  }
+}
+
+function safeDecode(s: string): string {
+  if (!s.includes('%')) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const SKIP_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'user-agent',
+  'date',
+  'last-modified',
+  'expires',
+  'etag',
+  'content-length',
+]);
+
+export interface ObservationLike {
+  path: string;
+  query: string;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  requestBody?: string | undefined;
+  responseBody?: string | undefined;
+}
+
+/** All PII in one observation: path segments, query, headers and bodies in both directions. */
+export function detectPiiInObservation(obs: ObservationLike): PiiFinding[] {
+  const out: PiiFinding[] = [];
+  const seen = new Set<string>();
+  for (const seg of obs.path.split('/')) {
+    if (seg.length >= 5) scanValue(safeDecode(seg), 'request.path', undefined, out, seen);
+  }
+  if (obs.query) scanParams(obs.query, 'request.query', out, seen);
+  for (const [name, value] of Object.entries(obs.requestHeaders)) {
+    if (!SKIP_HEADERS.has(name)) scanValue(value, 'request.header', name, out, seen);
+  }
+  for (const [name, value] of Object.entries(obs.responseHeaders)) {
+    if (!SKIP_HEADERS.has(name)) scanValue(value, 'response.header', name, out, seen);
+  }
+  if (obs.requestBody) detectPiiInBody(obs.requestBody, 'request.body', out, seen);
+  if (obs.responseBody) detectPiiInBody(obs.responseBody, 'response.body', out, seen);
+  return out;
+}

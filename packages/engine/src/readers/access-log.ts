@@ -1,0 +1,370 @@
+// Streaming access-log reader: Apache/Nginx common and combined (with vhost and
+// X-Forwarded-For prefixes, IPv6 clients, empty requests) and AWS API Gateway
+// JSON access logs (REST and HTTP API). Never holds the file: lines are cut from
+// chunks as they arrive; malformed lines are counted and sampled, never fatal.
+import { StringDecoder } from 'node:string_decoder';
+import type { AuthScheme, Observation } from '../types.js';
+
+export type AccessLogFormat = 'apache' | 'nginx' | 'aws_api_gateway';
+
+export interface RejectedLine {
+  line: number;
+  reason: string;
+  /** The start of the line (at most 200 characters). */
+  text: string;
+}
+
+export interface AccessLogStats {
+  format: AccessLogFormat;
+  linesRead: number;
+  linesRejected: number;
+  /** Lines that parse but carry no request (`""`, a probe that sent nothing). */
+  linesWithoutRequest: number;
+  observations: number;
+  /** Up to `maxRejectedSamples` rejected lines with their line numbers. */
+  rejected: RejectedLine[];
+}
+
+export interface AccessLogOptions {
+  /** Format, or 'auto' (default) to detect it from the first lines. 'aws' is accepted for aws_api_gateway. */
+  format?: AccessLogFormat | 'aws' | 'auto';
+  /** Domain for lines that do not name a host (no vhost, no absolute URL, no domainName). */
+  domain?: string;
+  /** Called for each observation as it is parsed. */
+  onObservation: (obs: Observation) => void;
+  maxRejectedSamples?: number;
+  /** Lines longer than this are rejected without parsing (default 64 KiB). */
+  maxLineLength?: number;
+  /** Called every ~64k lines with the byte count seen so far (progress bars). */
+  onProgress?: (bytes: number, lines: number) => void;
+}
+
+export class AccessLogError extends Error {
+  override name = 'AccessLogError';
+}
+
+const MONTHS: Record<string, number> = {
+  Jan: 0,
+  Feb: 1,
+  Mar: 2,
+  Apr: 3,
+  May: 4,
+  Jun: 5,
+  Jul: 6,
+  Aug: 7,
+  Sep: 8,
+  Oct: 9,
+  Nov: 10,
+  Dec: 11,
+};
+
+let tsCacheKey = '';
+let tsCacheValue: number | null = null;
+
+/** `10/Oct/2000:13:55:36 -0700` → epoch ms (null when malformed). Cached per distinct second. */
+export function parseClfTime(s: string): number | null {
+  if (s === tsCacheKey) return tsCacheValue;
+  const m =
+    /^(\d{1,2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?: ([+-])(\d{2}):?(\d{2}))?$/.exec(
+      s,
+    );
+  let value: number | null = null;
+  if (m) {
+    const month = MONTHS[m[2] as string];
+    if (month !== undefined) {
+      value = Date.UTC(Number(m[3]), month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+      if (m[7]) value -= (m[7] === '-' ? -1 : 1) * (Number(m[8]) * 60 + Number(m[9])) * 60_000;
+      if (Number.isNaN(value)) value = null;
+    }
+  }
+  tsCacheKey = s;
+  tsCacheValue = value;
+  return value;
+}
+
+const CREDENTIAL_QUERY =
+  /(?:^|&)(?:api[_-]?key|apikey|access[_-]?token|token|auth|key|password|secret|sig|signature)=/i;
+const METHOD = /^[A-Z][A-Z-]{1,19}$/;
+
+type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
+
+/** Parse one Apache/Nginx common or combined line. */
+export function parseClfLine(line: string, domain: string): LineResult {
+  const open = line.indexOf(' [');
+  if (open <= 0) return 'no [timestamp] field';
+  const close = line.indexOf(']', open + 2);
+  if (close < 0) return 'unterminated [timestamp]';
+  const prefix = line.slice(0, open);
+  // Tokens before the timestamp: [vhost] client… ident authuser (quoted XFF lists allowed).
+  const lastSpace = prefix.lastIndexOf(' ');
+  const identSpace = lastSpace > 0 ? prefix.lastIndexOf(' ', lastSpace - 1) : -1;
+  if (lastSpace < 0 || identSpace < 0) return 'missing client, ident or user field';
+  const user = prefix.slice(lastSpace + 1);
+  const clients = prefix.slice(0, identSpace);
+  let lineDomain = domain;
+  const firstSpace = clients.indexOf(' ');
+  if (firstSpace > 0) {
+    // `vhost:port client` or `vhost client`: a first token with letters that is not an IP list.
+    const first = clients.slice(0, firstSpace);
+    if (/^[a-z0-9.-]*[a-z][a-z0-9.-]*(:\d+)?$/i.test(first) && first.includes('.') && !first.includes(',')) {
+      lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
+    }
+  }
+  const time = parseClfTime(line.slice(open + 2, close));
+  if (time === null) return 'bad timestamp';
+  if (line.charCodeAt(close + 1) !== 32 || line.charCodeAt(close + 2) !== 34)
+    return 'missing "request" field';
+  const reqStart = close + 3;
+  let reqEnd = line.indexOf('" ', reqStart);
+  while (reqEnd > 0 && line.charCodeAt(reqEnd - 1) === 92) reqEnd = line.indexOf('" ', reqEnd + 1);
+  if (reqEnd < 0) return 'unterminated "request" field';
+  const statusStart = reqEnd + 2;
+  const status = Number(line.slice(statusStart, statusStart + 3));
+  if (
+    !(status >= 100 && status <= 599) ||
+    (line.length > statusStart + 3 && line.charCodeAt(statusStart + 3) !== 32)
+  ) {
+    return 'bad status';
+  }
+  if (reqEnd === reqStart) return null; // `""`: connection without a request
+  const request = line.slice(reqStart, reqEnd);
+  const sp1 = request.indexOf(' ');
+  if (sp1 < 0) return 'malformed request line';
+  const method = request.slice(0, sp1);
+  if (!METHOD.test(method)) return 'malformed request method';
+  const sp2 = request.indexOf(' ', sp1 + 1);
+  let target = sp2 < 0 ? request.slice(sp1 + 1) : request.slice(sp1 + 1, sp2);
+  let scheme: 'http' | 'https' | null = null;
+  if (target.charCodeAt(0) !== 47) {
+    // absolute-form (proxy) `http://host/path`, or garbage
+    const m = /^(https?):\/\/([^/?#]+)(.*)$/i.exec(target);
+    if (!m) return 'malformed request target';
+    scheme = (m[1] as string).toLowerCase() as 'http' | 'https';
+    lineDomain = (m[2] as string).toLowerCase();
+    target = m[3] || '/';
+  }
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const query = q < 0 ? '' : target.slice(q + 1);
+  let auth: AuthScheme[] | null = null;
+  if (user !== '-' && user !== '') auth = ['remote_user'];
+  if (query && CREDENTIAL_QUERY.test(query)) auth = auth ? [...auth, 'query_key'] : ['query_key'];
+  return {
+    source: 'access_log',
+    domain: lineDomain,
+    method,
+    path,
+    query,
+    status,
+    scheme,
+    auth,
+    requestHeaders: {},
+    responseHeaders: {},
+    timestamp: time,
+  };
+}
+
+/** Parse one AWS API Gateway JSON access-log line (REST v1 or HTTP API v2 fields). */
+export function parseAwsLine(line: string, domain: string): LineResult {
+  let rec: unknown;
+  try {
+    rec = JSON.parse(line);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) return 'not a JSON object';
+  const r = rec as Record<string, unknown>;
+  const str = (k: string) =>
+    typeof r[k] === 'string' ? (r[k] as string) : typeof r[k] === 'number' ? String(r[k]) : undefined;
+  let method = str('httpMethod');
+  let route: string | undefined;
+  const routeKey = str('routeKey');
+  if (routeKey && routeKey !== '$default') {
+    const sp = routeKey.indexOf(' ');
+    if (sp > 0) {
+      method ??= routeKey.slice(0, sp);
+      route = routeKey.slice(sp + 1);
+    }
+  }
+  const resourcePath = str('resourcePath');
+  if (resourcePath) route ??= resourcePath;
+  const rawPath = str('path') ?? route;
+  if (!method || !rawPath) return 'no httpMethod/routeKey and path';
+  if (!METHOD.test(method.toUpperCase()) && method !== 'ANY') return 'malformed httpMethod';
+  const statusNum = Number(str('status'));
+  const epoch = Number(str('requestTimeEpoch'));
+  const time =
+    Number.isFinite(epoch) && epoch > 0
+      ? epoch < 1e11
+        ? epoch * 1000
+        : epoch
+      : parseClfTime(str('requestTime') ?? '');
+  const caller = str('caller');
+  const user = str('user');
+  const auth: AuthScheme[] | null = (caller && caller !== '-') || (user && user !== '-') ? ['aws_iam'] : null;
+  const q = rawPath.indexOf('?');
+  const protocol = str('protocol');
+  return {
+    source: 'access_log',
+    domain: (str('domainName') ?? domain).toLowerCase(),
+    method: method.toUpperCase(),
+    path: q < 0 ? rawPath : rawPath.slice(0, q),
+    query: q < 0 ? '' : rawPath.slice(q + 1),
+    status: statusNum >= 100 && statusNum <= 599 ? statusNum : null,
+    scheme: protocol?.startsWith('HTTP') ? 'https' : null,
+    auth,
+    requestHeaders: {},
+    responseHeaders: {},
+    timestamp: time,
+    ...(route && route.includes('{') ? { route } : route ? { route } : {}),
+  };
+}
+
+/** Guess the format from a few sample lines; null when nothing is recognisable. */
+export function detectLogFormat(lines: string[]): AccessLogFormat | null {
+  let aws = 0;
+  let clf = 0;
+  for (const l of lines) {
+    const t = l.trim();
+    if (!t) continue;
+    if (t.startsWith('{') && typeof parseAwsLine(t, '') === 'object') aws++;
+    else if (typeof parseClfLine(t, '') !== 'string') clf++;
+  }
+  if (aws === 0 && clf === 0) return null;
+  return aws > clf ? 'aws_api_gateway' : 'apache';
+}
+
+function normaliseFormat(f: AccessLogOptions['format']): AccessLogFormat | 'auto' {
+  if (f === undefined || f === 'auto') return 'auto';
+  if (f === 'aws') return 'aws_api_gateway';
+  if (f === 'apache' || f === 'nginx' || f === 'aws_api_gateway') return f;
+  throw new AccessLogError(
+    `Unknown access log format "${String(f)}" (expected apache, nginx, aws_api_gateway or auto)`,
+  );
+}
+
+/**
+ * Read an access log from chunks (a Node stream, an async iterable of strings or
+ * Uint8Arrays, or one string) and emit Observations. With format 'auto' the first
+ * 50 non-empty lines decide; if none is recognisable an AccessLogError is thrown.
+ */
+export async function readAccessLog(
+  input: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> | string,
+  options: AccessLogOptions,
+): Promise<AccessLogStats> {
+  let format = normaliseFormat(options.format);
+  const domain = (options.domain ?? '').toLowerCase();
+  const maxSamples = options.maxRejectedSamples ?? 20;
+  const maxLine = options.maxLineLength ?? 64 * 1024;
+  const stats: AccessLogStats = {
+    format: format === 'auto' ? 'apache' : format,
+    linesRead: 0,
+    linesRejected: 0,
+    linesWithoutRequest: 0,
+    observations: 0,
+    rejected: [],
+  };
+  const emit = options.onObservation;
+  const pending: string[] = []; // lines held back until the format is known
+  let parse = format === 'aws_api_gateway' ? parseAwsLine : parseClfLine;
+
+  const reject = (lineNo: number, reason: string, text: string) => {
+    stats.linesRejected++;
+    if (stats.rejected.length < maxSamples)
+      stats.rejected.push({ line: lineNo, reason, text: text.slice(0, 200) });
+  };
+  const handle = (line: string) => {
+    const lineNo = ++stats.linesRead;
+    let end = line.length;
+    if (end > 0 && line.charCodeAt(end - 1) === 13) end--;
+    const text = end === line.length ? line : line.slice(0, end);
+    if (text.length === 0) {
+      stats.linesRead--;
+      return;
+    }
+    if (text.length > maxLine) return reject(lineNo, `line longer than ${maxLine} characters`, text);
+    const r = parse(text, domain);
+    if (r === null) stats.linesWithoutRequest++;
+    else if (typeof r === 'string') reject(lineNo, r, text);
+    else {
+      stats.observations++;
+      emit(r);
+    }
+  };
+  const settle = (force: boolean) => {
+    if (format !== 'auto') return;
+    const nonEmpty = pending.filter((l) => l.trim()).length;
+    if (!force && nonEmpty < 50) return;
+    if (nonEmpty === 0) return; // empty input: nothing to detect, nothing to read
+    const detected = detectLogFormat(pending.slice(0, 200));
+    if (!detected) {
+      throw new AccessLogError(
+        'Unrecognised access log format: no line looks like Apache/Nginx common or combined, or AWS API Gateway JSON',
+      );
+    }
+    format = detected;
+    stats.format = detected;
+    parse = detected === 'aws_api_gateway' ? parseAwsLine : parseClfLine;
+    const held = pending.splice(0);
+    for (const l of held) handle(l);
+  };
+  const push = (line: string) => {
+    if (format === 'auto') {
+      pending.push(line.length > maxLine ? line.slice(0, maxLine + 1) : line);
+      settle(false);
+    } else handle(line);
+  };
+
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  let oversized = false; // inside a line already longer than maxLine: skip to its end
+  let bytes = 0;
+  let nextProgress = 65536;
+  const feed = (chunk: string) => {
+    let start = 0;
+    let nl = chunk.indexOf('\n');
+    while (nl >= 0) {
+      if (oversized) {
+        oversized = false;
+        push(carry); // carry holds the truncated head of the long line
+      } else if (carry) {
+        push(carry + chunk.slice(start, nl));
+      } else push(chunk.slice(start, nl));
+      carry = '';
+      start = nl + 1;
+      nl = chunk.indexOf('\n', start);
+    }
+    if (start < chunk.length) {
+      if (oversized) return;
+      carry += chunk.slice(start);
+      if (carry.length > maxLine) {
+        carry = carry.slice(0, maxLine + 1);
+        oversized = true;
+      }
+    }
+    if (options.onProgress && stats.linesRead >= nextProgress) {
+      nextProgress = stats.linesRead + 65536;
+      options.onProgress(bytes, stats.linesRead);
+    }
+  };
+  if (typeof input === 'string') {
+    bytes = input.length;
+    feed(input);
+  } else {
+    for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
+      if (typeof chunk === 'string') {
+        bytes += chunk.length;
+        feed(chunk);
+      } else {
+        bytes += chunk.byteLength;
+        feed(decoder.write(chunk as Buffer));
+      }
+    }
+    const rest = decoder.end();
+    if (rest) feed(rest);
+  }
+  if (carry || oversized) push(carry);
+  settle(true);
+  options.onProgress?.(bytes, stats.linesRead);
+  return stats;
+}

@@ -1,0 +1,135 @@
+// HAR 1.2 → Observations, bodies included (PII in both directions).
+import type { AuthScheme, Observation } from '../types.js';
+import { BODY_SAMPLE_LIMIT } from '../types.js';
+
+export class HarError extends Error {
+  override name = 'HarError';
+}
+
+export interface HarResult {
+  observations: Observation[];
+  entriesRejected: number;
+  warnings: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const MAX_HAR = 256 * 1024 * 1024;
+
+const SESSION_COOKIE = /(^|[_.-])(sess(ion)?|sid|auth|token|jwt|connect\.sid|remember)/i;
+
+/** Credentials a request carries, from its headers and query. */
+export function authFromHeaders(headers: Record<string, string>, query = ''): AuthScheme[] {
+  const out: AuthScheme[] = [];
+  const authz = headers['authorization'] ?? headers['proxy-authorization'];
+  if (authz) {
+    const scheme = authz.split(' ')[0]?.toLowerCase();
+    if (scheme === 'bearer') out.push('bearer');
+    else if (scheme === 'basic') out.push('basic');
+    else if (scheme?.startsWith('aws4')) out.push('aws_iam');
+    else out.push('other');
+  }
+  if (
+    headers['x-api-key'] ||
+    headers['api-key'] ||
+    headers['apikey'] ||
+    headers['x-auth-token'] ||
+    headers['ocp-apim-subscription-key']
+  ) {
+    out.push('api_key');
+  }
+  const cookie = headers['cookie'];
+  if (cookie && cookie.split(';').some((c) => SESSION_COOKIE.test(c.split('=')[0]?.trim() ?? '')))
+    out.push('cookie');
+  if (query && /(?:^|&)(?:api[_-]?key|apikey|access[_-]?token|token|key|password|secret)=/i.test(query))
+    out.push('query_key');
+  return out;
+}
+
+function headerMap(list: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  for (const h of list.slice(0, 200)) {
+    if (!isObj(h) || typeof h['name'] !== 'string' || typeof h['value'] !== 'string') continue;
+    const name = h['name'].toLowerCase();
+    if (name.startsWith(':')) continue; // HTTP/2 pseudo-headers
+    out[name] = out[name] ? `${out[name]}, ${h['value']}` : h['value'];
+  }
+  return out;
+}
+
+function bodyText(content: unknown): string | undefined {
+  if (!isObj(content) || typeof content['text'] !== 'string' || content['text'] === '') return undefined;
+  let text = content['text'];
+  if (content['encoding'] === 'base64') {
+    const mime = typeof content['mimeType'] === 'string' ? content['mimeType'] : '';
+    if (!/json|text|xml|form|javascript/i.test(mime)) return undefined;
+    text = Buffer.from(text.slice(0, BODY_SAMPLE_LIMIT * 2), 'base64').toString('utf8');
+  }
+  return text.length > BODY_SAMPLE_LIMIT ? text.slice(0, BODY_SAMPLE_LIMIT) : text;
+}
+
+/** Read a HAR document (text, with or without a UTF-8 BOM). */
+export function readHar(text: string, options: { domain?: string } = {}): HarResult {
+  if (text.length > MAX_HAR) throw new HarError('HAR file is larger than 256 MB');
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch (err) {
+    throw new HarError(`Not a HAR file: invalid JSON (${(err as Error).message})`);
+  }
+  if (!isObj(doc) || !isObj(doc['log']) || !Array.isArray(doc['log']['entries'])) {
+    throw new HarError('Not a HAR file: no log.entries array');
+  }
+  const observations: Observation[] = [];
+  let entriesRejected = 0;
+  for (const e of doc['log']['entries'] as unknown[]) {
+    const req = isObj(e) ? e['request'] : undefined;
+    const res = isObj(e) ? e['response'] : undefined;
+    if (!isObj(req) || typeof req['url'] !== 'string' || typeof req['method'] !== 'string') {
+      entriesRejected++;
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(req['url']);
+    } catch {
+      entriesRejected++;
+      continue;
+    }
+    const requestHeaders = headerMap(req['headers']);
+    const responseHeaders = isObj(res) ? headerMap(res['headers']) : {};
+    const query = url.search.startsWith('?') ? url.search.slice(1) : '';
+    const started =
+      isObj(e) && typeof e['startedDateTime'] === 'string' ? Date.parse(e['startedDateTime']) : NaN;
+    const status =
+      isObj(res) && typeof res['status'] === 'number' && res['status'] >= 100 ? res['status'] : null;
+    const postData = req['postData'];
+    const requestBody =
+      isObj(postData) && typeof postData['text'] === 'string' && postData['text'] !== ''
+        ? postData['text'].slice(0, BODY_SAMPLE_LIMIT)
+        : undefined;
+    const responseBody = isObj(res) ? bodyText(res['content']) : undefined;
+    const scheme = url.protocol === 'https:' ? 'https' : url.protocol === 'http:' ? 'http' : null;
+    const domain = (options.domain ?? url.host).toLowerCase().replace(/:(80|443)$/, '');
+    observations.push({
+      source: 'har',
+      domain,
+      method: req['method'].toUpperCase(),
+      path: url.pathname,
+      query,
+      status,
+      scheme,
+      auth: authFromHeaders(requestHeaders, query),
+      requestHeaders,
+      responseHeaders,
+      ...(requestBody !== undefined ? { requestBody } : {}),
+      ...(responseBody !== undefined ? { responseBody } : {}),
+      timestamp: Number.isFinite(started) ? started : null,
+    });
+  }
+  const warnings =
+    entriesRejected > 0 ? [`${entriesRejected} HAR entries without a usable request were skipped`] : [];
+  return { observations, entriesRejected, warnings };
+}

@@ -1,0 +1,143 @@
+// Risk score 0-100: four parts in [0,1] weighted by the settings.
+import type { Severity, Vulnerability, PiiType } from './types.js';
+
+export interface RiskWeights {
+  vulnerability: number;
+  pii: number;
+  traffic: number;
+  exposure: number;
+}
+
+export const DEFAULT_WEIGHTS: RiskWeights = { vulnerability: 40, pii: 30, traffic: 15, exposure: 15 };
+
+export interface RiskInput {
+  vulnerabilities: Pick<Vulnerability, 'severity'>[];
+  piiTypes: readonly string[];
+  /** Requests per second (average over the observed window). */
+  avgRps: number;
+  /** 'public' = no auth seen or the spec declares none; 'authenticated'; 'unknown'. */
+  exposure: 'public' | 'authenticated' | 'unknown';
+  /** Host is reachable from the internet (not localhost/private/.internal). */
+  internetFacing?: boolean;
+}
+
+export interface RiskPart {
+  value: number; // [0,1]
+  weight: number; // normalised share, sums to 1
+  points: number; // value × weight × 100
+  reason: string;
+}
+
+export interface RiskResult {
+  riskScore: number;
+  breakdown: Record<keyof RiskWeights, RiskPart>;
+}
+
+const SEVERITY_VALUE: Record<Severity, number> = { critical: 1, high: 0.75, medium: 0.45, low: 0.2 };
+const PII_WEIGHT: Partial<Record<PiiType, number>> = {
+  ssn: 1,
+  credit_card: 1,
+  national_id: 1,
+  passport: 0.9,
+  iban: 0.8,
+  password: 0.9,
+  dob: 0.6,
+  driver_license: 0.8,
+  phone: 0.5,
+  email: 0.45,
+  address: 0.5,
+  name: 0.3,
+  ip_address: 0.25,
+  jwt: 0.6,
+  api_key: 0.9,
+  crypto_wallet: 0.5,
+  tax_id: 1,
+};
+
+/**
+ * Vulnerability part: the worst severity, raised a little by each further finding
+ * (1 - Π(1 - v_i) capped at 1). PII part: the most sensitive type plus 0.1 per further
+ * type. Traffic: log10(1 + rps) / 3 (1000 rps → 1). Exposure: public 1, unknown 0.5,
+ * authenticated 0.1; an internal host halves it.
+ */
+export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_WEIGHTS): RiskResult {
+  const w = normaliseWeights(weights);
+  let keep = 1;
+  for (const v of input.vulnerabilities) keep *= 1 - (SEVERITY_VALUE[v.severity] ?? 0.2) * 0.85;
+  const vulnValue =
+    input.vulnerabilities.length === 0
+      ? 0
+      : Math.min(
+          1,
+          Math.max(...input.vulnerabilities.map((v) => SEVERITY_VALUE[v.severity] ?? 0.2)),
+          1 - keep,
+        );
+  const vulnFinal = input.vulnerabilities.length === 0 ? 0 : Math.max(vulnValue, Math.min(1, 1 - keep));
+  const piiVals = input.piiTypes.map((t) => PII_WEIGHT[t as PiiType] ?? 0.4).sort((a, b) => b - a);
+  const piiValue =
+    piiVals.length === 0 ? 0 : Math.min(1, (piiVals[0] as number) + 0.1 * (piiVals.length - 1));
+  const rps = Number.isFinite(input.avgRps) && input.avgRps > 0 ? input.avgRps : 0;
+  const trafficValue = Math.min(1, Math.log10(1 + rps) / 3);
+  let exposureValue = input.exposure === 'public' ? 1 : input.exposure === 'unknown' ? 0.5 : 0.1;
+  if (input.internetFacing === false) exposureValue /= 2;
+  const part = (value: number, weight: number, reason: string): RiskPart => ({
+    value: round(value, 3),
+    weight: round(weight, 4),
+    points: round(value * weight * 100, 1),
+    reason,
+  });
+  const worst = input.vulnerabilities.reduce<Severity | null>(
+    (acc, v) => (acc === null || SEVERITY_VALUE[v.severity] > SEVERITY_VALUE[acc] ? v.severity : acc),
+    null,
+  );
+  const breakdown = {
+    vulnerability: part(
+      vulnFinal,
+      w.vulnerability,
+      input.vulnerabilities.length === 0
+        ? 'no vulnerabilities'
+        : `${input.vulnerabilities.length} finding(s), worst ${worst}`,
+    ),
+    pii: part(
+      piiValue,
+      w.pii,
+      piiVals.length === 0 ? 'no PII seen' : `PII types: ${input.piiTypes.join(', ')}`,
+    ),
+    traffic: part(trafficValue, w.traffic, `${round(rps, 3)} requests/s (log-scaled, 1000/s = full)`),
+    exposure: part(
+      exposureValue,
+      w.exposure,
+      `${input.exposure}${input.internetFacing === false ? ', internal host' : ''}`,
+    ),
+  };
+  const total =
+    breakdown.vulnerability.points +
+    breakdown.pii.points +
+    breakdown.traffic.points +
+    breakdown.exposure.points;
+  return { riskScore: Math.max(0, Math.min(100, Math.round(total))), breakdown };
+}
+
+/** Weights normalised by their total; any non-negative total is accepted, all-zero falls back to the defaults. */
+export function normaliseWeights(weights: RiskWeights): RiskWeights {
+  const clean = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+  const v = {
+    vulnerability: clean(weights.vulnerability),
+    pii: clean(weights.pii),
+    traffic: clean(weights.traffic),
+    exposure: clean(weights.exposure),
+  };
+  const total = v.vulnerability + v.pii + v.traffic + v.exposure;
+  if (total === 0) return normaliseWeights(DEFAULT_WEIGHTS);
+  return {
+    vulnerability: v.vulnerability / total,
+    pii: v.pii / total,
+    traffic: v.traffic / total,
+    exposure: v.exposure / total,
+  };
+}
+
+function round(n: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}

@@ -1,0 +1,290 @@
+// Alert rule evaluation: rules (triggerType + conditions) × scan findings → alerts,
+// de-duplicated by rule, endpoint and finding.
+import { SEVERITY_ORDER, type Severity, type Vulnerability } from './types.js';
+
+export type TriggerType =
+  'vulnerability_detected' | 'high_risk_endpoint' | 'pii_exposed' | 'threshold_breach';
+
+export interface AlertRule {
+  id: string | number;
+  name?: string;
+  triggerType: TriggerType;
+  severity: Severity;
+  conditions: Record<string, unknown>;
+  isActive?: boolean;
+}
+
+/** What a scan found about one endpoint. */
+export interface EndpointFindings {
+  /** The server's endpoint id, if any (used in the dedupe key; else domain+method+path). */
+  endpointId?: string | number;
+  domain: string;
+  method: string;
+  normalizedPath: string;
+  riskScore: number;
+  vulnerabilities: Pick<Vulnerability, 'vulnId' | 'title' | 'severity' | 'owaspCategory'>[];
+  piiTypes: string[];
+  /** PII locations (`request.body`, `response.body`, …) if known. */
+  piiLocations?: string[];
+  requestCount?: number;
+  avgRps?: number;
+  /** Share of 5xx+4xx responses in [0,1]. */
+  errorRate?: number;
+}
+
+export interface AlertToRaise {
+  ruleId: string | number;
+  triggerType: TriggerType;
+  severity: Severity;
+  title: string;
+  description: string;
+  endpoint: { domain: string; method: string; normalizedPath: string; endpointId?: string | number };
+  /** `rule|endpoint|finding`: one open alert per key. */
+  dedupeKey: string;
+  /** The finding part of the key (vulnId, 'risk', 'pii:ssn', 'metric:avgRps'). */
+  finding: string;
+}
+
+const METRICS = [
+  'avgRps',
+  'requestCount',
+  'errorRate',
+  'riskScore',
+  'piiTypeCount',
+  'vulnerabilityCount',
+] as const;
+const OPERATORS = ['>', '>=', '<', '<=', '==', '!='] as const;
+const SEVERITIES: Severity[] = ['low', 'medium', 'high', 'critical'];
+
+type Metric = (typeof METRICS)[number];
+type Operator = (typeof OPERATORS)[number];
+
+/** Keys every trigger type accepts: scope filters. */
+const COMMON_KEYS = ['domains', 'methods', 'pathPrefix'] as const;
+/** Allowed condition keys per trigger type. */
+export const CONDITION_KEYS: Record<TriggerType, readonly string[]> = {
+  vulnerability_detected: [...COMMON_KEYS, 'minSeverity', 'severities', 'vulnIds', 'owaspCategories'],
+  high_risk_endpoint: [...COMMON_KEYS, 'minRiskScore'],
+  pii_exposed: [...COMMON_KEYS, 'piiTypes', 'locations', 'minTypes'],
+  threshold_breach: [...COMMON_KEYS, 'metric', 'operator', 'value'],
+};
+
+export type ValidationResult =
+  { ok: true; conditions: Record<string, unknown> } | { ok: false; message: string };
+
+const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** Validate a rule's conditions for its trigger type; unknown keys and wrong types are refused with a clear message. */
+export function validateConditions(triggerType: string, conditions: unknown): ValidationResult {
+  if (!(triggerType in CONDITION_KEYS)) {
+    return {
+      ok: false,
+      message: `Unknown trigger type "${triggerType}" (expected ${Object.keys(CONDITION_KEYS).join(', ')})`,
+    };
+  }
+  if (typeof conditions !== 'object' || conditions === null || Array.isArray(conditions)) {
+    return { ok: false, message: 'Conditions must be a JSON object' };
+  }
+  const allowed = CONDITION_KEYS[triggerType as TriggerType];
+  const c = conditions as Record<string, unknown>;
+  const unknown = Object.keys(c).filter((k) => !allowed.includes(k));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      message: `Unknown condition key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} for ${triggerType}; allowed: ${allowed.join(', ')}`,
+    };
+  }
+  const err = (m: string): ValidationResult => ({ ok: false, message: `${triggerType}: ${m}` });
+  for (const k of [
+    'domains',
+    'methods',
+    'vulnIds',
+    'owaspCategories',
+    'piiTypes',
+    'locations',
+    'severities',
+  ] as const) {
+    if (c[k] !== undefined && !isStringArray(c[k])) return err(`"${k}" must be an array of strings`);
+  }
+  if (c['pathPrefix'] !== undefined && typeof c['pathPrefix'] !== 'string')
+    return err('"pathPrefix" must be a string');
+  if (c['minSeverity'] !== undefined && !SEVERITIES.includes(c['minSeverity'] as Severity))
+    return err(`"minSeverity" must be one of ${SEVERITIES.join(', ')}`);
+  if (
+    c['severities'] !== undefined &&
+    !(c['severities'] as string[]).every((s) => SEVERITIES.includes(s as Severity))
+  )
+    return err(`"severities" entries must be ${SEVERITIES.join(', ')}`);
+  if (
+    c['locations'] !== undefined &&
+    !(c['locations'] as string[]).every((s) => s === 'request' || s === 'response')
+  )
+    return err('"locations" entries must be "request" or "response"');
+  if (
+    c['minRiskScore'] !== undefined &&
+    (typeof c['minRiskScore'] !== 'number' || c['minRiskScore'] < 0 || c['minRiskScore'] > 100)
+  )
+    return err('"minRiskScore" must be a number from 0 to 100');
+  if (c['minTypes'] !== undefined && (typeof c['minTypes'] !== 'number' || c['minTypes'] < 1))
+    return err('"minTypes" must be a number ≥ 1');
+  if (triggerType === 'threshold_breach') {
+    if (!METRICS.includes(c['metric'] as Metric))
+      return err(`"metric" is required and must be one of ${METRICS.join(', ')}`);
+    if (c['operator'] !== undefined && !OPERATORS.includes(c['operator'] as Operator))
+      return err(`"operator" must be one of ${OPERATORS.join(' ')}`);
+    if (typeof c['value'] !== 'number' || !Number.isFinite(c['value']))
+      return err('"value" is required and must be a number');
+  }
+  return { ok: true, conditions: c };
+}
+
+function inScope(c: Record<string, unknown>, f: EndpointFindings): boolean {
+  const domains = c['domains'] as string[] | undefined;
+  if (
+    domains &&
+    !domains.some((d) => (d.startsWith('*.') ? f.domain.endsWith(d.slice(1)) : d.toLowerCase() === f.domain))
+  )
+    return false;
+  const methods = c['methods'] as string[] | undefined;
+  if (methods && !methods.some((m) => m.toUpperCase() === f.method.toUpperCase())) return false;
+  const prefix = c['pathPrefix'] as string | undefined;
+  return !prefix || f.normalizedPath.startsWith(prefix);
+}
+
+function compare(a: number, op: Operator, b: number): boolean {
+  switch (op) {
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+  }
+}
+
+function metricValue(metric: Metric, f: EndpointFindings): number | undefined {
+  switch (metric) {
+    case 'avgRps':
+      return f.avgRps;
+    case 'requestCount':
+      return f.requestCount;
+    case 'errorRate':
+      return f.errorRate;
+    case 'riskScore':
+      return f.riskScore;
+    case 'piiTypeCount':
+      return f.piiTypes.length;
+    case 'vulnerabilityCount':
+      return f.vulnerabilities.length;
+  }
+}
+
+/**
+ * Alerts to raise for active rules over scan findings, one per (rule, endpoint,
+ * finding). Rules with invalid conditions are skipped (validate them when saved).
+ */
+export function evaluateRules(
+  rules: readonly AlertRule[],
+  findings: readonly EndpointFindings[],
+): AlertToRaise[] {
+  const out: AlertToRaise[] = [];
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (rule.isActive === false) continue;
+    const v = validateConditions(rule.triggerType, rule.conditions ?? {});
+    if (!v.ok) continue;
+    const c = v.conditions;
+    for (const f of findings) {
+      if (!inScope(c, f)) continue;
+      const endpointRef =
+        f.endpointId !== undefined ? String(f.endpointId) : `${f.domain} ${f.method} ${f.normalizedPath}`;
+      const raise = (finding: string, title: string, description: string) => {
+        const dedupeKey = `${rule.id}|${endpointRef}|${finding}`;
+        if (seen.has(dedupeKey)) return;
+        seen.add(dedupeKey);
+        out.push({
+          ruleId: rule.id,
+          triggerType: rule.triggerType,
+          severity: rule.severity,
+          title,
+          description,
+          endpoint: {
+            domain: f.domain,
+            method: f.method,
+            normalizedPath: f.normalizedPath,
+            ...(f.endpointId !== undefined ? { endpointId: f.endpointId } : {}),
+          },
+          dedupeKey,
+          finding,
+        });
+      };
+      const where = `${f.method} ${f.domain}${f.normalizedPath}`;
+      switch (rule.triggerType) {
+        case 'vulnerability_detected': {
+          const min = SEVERITY_ORDER[(c['minSeverity'] as Severity | undefined) ?? 'low'];
+          const sev = c['severities'] as string[] | undefined;
+          const ids = c['vulnIds'] as string[] | undefined;
+          const cats = c['owaspCategories'] as string[] | undefined;
+          for (const vuln of f.vulnerabilities) {
+            if (SEVERITY_ORDER[vuln.severity] < min) continue;
+            if (sev && !sev.includes(vuln.severity)) continue;
+            if (ids && !ids.includes(vuln.vulnId)) continue;
+            if (cats && !cats.some((cat) => vuln.owaspCategory.startsWith(cat))) continue;
+            raise(
+              vuln.vulnId,
+              `${vuln.title} on ${where}`,
+              `${vuln.severity} finding ${vuln.vulnId} (${vuln.owaspCategory}) on ${where}.`,
+            );
+          }
+          break;
+        }
+        case 'high_risk_endpoint': {
+          const min = (c['minRiskScore'] as number | undefined) ?? 70;
+          if (f.riskScore >= min)
+            raise('risk', `High-risk endpoint ${where}`, `Risk score ${f.riskScore} is at or above ${min}.`);
+          break;
+        }
+        case 'pii_exposed': {
+          const wanted = c['piiTypes'] as string[] | undefined;
+          const locations = c['locations'] as string[] | undefined;
+          if (
+            locations &&
+            f.piiLocations &&
+            !f.piiLocations.some((l) => locations.some((w) => l.startsWith(w) || l === `spec.${w}`))
+          )
+            break;
+          const types = f.piiTypes.filter((t) => !wanted || wanted.includes(t));
+          if (types.length === 0 || types.length < ((c['minTypes'] as number | undefined) ?? 1)) break;
+          for (const t of types)
+            raise(
+              `pii:${t}`,
+              `${t.toUpperCase()} exposed by ${where}`,
+              `The endpoint handles ${t} data (${f.piiTypes.join(', ')}).`,
+            );
+          break;
+        }
+        case 'threshold_breach': {
+          const metric = c['metric'] as Metric;
+          const op = (c['operator'] as Operator | undefined) ?? '>';
+          const value = metricValue(metric, f);
+          if (value !== undefined && compare(value, op, c['value'] as number)) {
+            raise(
+              `metric:${metric}`,
+              `${metric} ${op} ${String(c['value'])} on ${where}`,
+              `${metric} is ${Math.round(value * 1000) / 1000} (threshold ${op} ${String(c['value'])}).`,
+            );
+          }
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+// SSRF guard shared with the server: a URL a source or channel points at must
+// resolve to public addresses unless private addresses are explicitly allowed.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+export type LookupFn = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export class UnsafeUrlError extends Error {
+  override name = 'UnsafeUrlError';
+}
+
+const defaultLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** Ranges refused unless allowed: everything ipaddr.js does not call `unicast`, plus cloud metadata. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv4' && ip.toString() === '169.254.169.254') return false;
+  if (ip.kind() === 'ipv6' && ip.toNormalizedString() === 'fd00:ec2:0:0:0:0:0:254') return false;
+  return ip.range() === 'unicast';
+}
+
+/**
+ * Resolve the URL's host and refuse loopback, private, link-local, unique-local,
+ * CGNAT, multicast, reserved and metadata addresses unless `allowPrivate`.
+ * Returns the parsed URL. Throws UnsafeUrlError with a message a user can act on.
+ */
+export async function assertPublicUrl(
+  url: string,
+  options: { allowPrivate?: boolean; lookup?: LookupFn } = {},
+): Promise<URL> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UnsafeUrlError(`Not a valid URL: ${url.slice(0, 200)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UnsafeUrlError(`Only http and https URLs are allowed, not ${parsed.protocol.replace(':', '')}`);
+  }
+  if (parsed.username || parsed.password)
+    throw new UnsafeUrlError('URLs with embedded credentials are not allowed');
+  if (options.allowPrivate) return parsed;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.internal') ||
+    host === 'metadata.google.internal'
+  ) {
+    throw new UnsafeUrlError(`${host} is a local or internal address; private URLs are not allowed`);
+  }
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await (options.lookup ?? defaultLookup)(host)).map((a) => a.address);
+    } catch (err) {
+      throw new UnsafeUrlError(`Cannot resolve ${host}: ${(err as Error).message}`);
+    }
+    if (addresses.length === 0) throw new UnsafeUrlError(`Cannot resolve ${host}`);
+  }
+  const bad = addresses.find((a) => !isPublicAddress(a));
+  if (bad)
+    throw new UnsafeUrlError(
+      `${host} resolves to ${bad}, a private, loopback, link-local or metadata address; private URLs are not allowed`,
+    );
+  return parsed;
+}

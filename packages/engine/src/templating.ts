@@ -1,0 +1,436 @@
+// Path templating: raw request paths → normalizedPath (`/users/123` → `/users/{id}`).
+// Three layers, strongest first:
+//   1. a spec/gateway template that matches the path always wins (SpecTemplateIndex);
+//   2. typed tokens become parameters (integers, UUIDs, ObjectIds, hex, prefixed ids,
+//      e-mails, dates, high-entropy tokens), reserved segments stay (classifySegment);
+//   3. a position whose distinct literal values under the same parent exceed a
+//      threshold is merged into a parameter (PathTemplater).
+
+export type SegmentKind =
+  'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INTEGER = /^-?\d+$/;
+const HEX = /^[0-9a-f]+$/i;
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+const VERSION = /^v\d{1,3}([._]\d{1,3}){0,2}(-?(alpha|beta|rc)\d*)?$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const EMAIL = /^[^@\s/]+@[^@\s/]+\.[a-z]{2,}$/i;
+const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
+const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
+const FILE_LIKE =
+  /^[A-Za-z0-9_-]+\.(json|xml|csv|html?|txt|png|jpe?g|gif|svg|ico|css|js|map|pdf|zip|gz|yaml|yml|woff2?|ttf|php|aspx?|jsp|cgi)$/i;
+
+/** Segments that are structure, never parameters. */
+const RESERVED = new Set([
+  'api',
+  'apis',
+  'rest',
+  'graphql',
+  'rpc',
+  'v',
+  'latest',
+  'stable',
+  'beta',
+  'alpha',
+  'internal',
+  'public',
+  'private',
+  'admin',
+  'me',
+  'self',
+  'current',
+  'search',
+  'health',
+  'healthz',
+  'status',
+  'metrics',
+  'login',
+  'logout',
+  'auth',
+  'oauth',
+  'oauth2',
+  'token',
+  'tokens',
+  'callback',
+  'webhooks',
+]);
+
+function isDictionaryLike(seg: string): boolean {
+  // Words, camelCase, snake/kebab case without digits runs: looks like a name a developer wrote.
+  return /^[A-Za-z][a-z]*(?:[A-Z][a-z]*|[_-][A-Za-z][a-z]*)*$/.test(seg) && seg.length <= 40;
+}
+
+function entropyPerChar(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function isRealDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1000) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+/**
+ * Classify one decoded path segment. `position` tells whether the segment sits
+ * where an API version usually sits (first segment, or right after a reserved one);
+ * a date there is a version (`/2024-01-01/charges`), elsewhere a parameter.
+ */
+export function classifySegment(seg: string, versionPosition = false): SegmentKind {
+  if (seg === '') return 'literal';
+  const lower = seg.toLowerCase();
+  if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
+  if (INTEGER.test(seg)) return 'id';
+  if (UUID.test(seg)) return 'uuid';
+  const date = DATE.exec(seg);
+  if (date) {
+    if (!isRealDate(Number(date[1]), Number(date[2]), Number(date[3]))) return 'literal';
+    return versionPosition ? 'reserved' : 'date';
+  }
+  if (DATETIME.test(seg)) return 'date';
+  if (OBJECT_ID.test(seg)) return 'objectId';
+  if (seg.length >= 16 && HEX.test(seg) && /\d/.test(seg)) return 'hash';
+  if (seg.includes('@') && EMAIL.test(seg)) return 'email';
+  if (FILE_LIKE.test(seg)) return 'literal';
+  if (PREFIXED_ID.test(seg)) {
+    const tail = seg.slice(seg.indexOf('_') + 1);
+    if (/\d/.test(tail) || (/[A-Z]/.test(tail) && /[a-z]/.test(tail))) return 'id';
+  }
+  if (isDictionaryLike(seg)) return 'literal';
+  if (
+    seg.length >= 16 &&
+    TOKEN_CHARS.test(seg) &&
+    entropyPerChar(seg) >= 3.2 &&
+    /\d/.test(seg) &&
+    /[A-Za-z]/.test(seg)
+  ) {
+    return 'token';
+  }
+  // Short mixed letters+digits without separators (`a1b2c3d4`, `9s6XKz`) are ids;
+  // words with a digit suffix (`page2`, `oauth2`) are not.
+  if (seg.length >= 6 && /^[A-Za-z0-9]+$/.test(seg) && /\d/.test(seg) && /[A-Za-z]/.test(seg)) {
+    if (!/^[A-Za-z]+\d{1,2}$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 2) return 'id';
+  }
+  // Numbers with a unit or extension (`123.json`) keep the extension.
+  return 'literal';
+}
+
+const PARAM_NAME: Record<Exclude<SegmentKind, 'literal' | 'reserved'>, string> = {
+  id: '{id}',
+  uuid: '{uuid}',
+  objectId: '{objectId}',
+  hash: '{hash}',
+  email: '{email}',
+  date: '{date}',
+  token: '{token}',
+};
+
+function safeDecode(seg: string): string {
+  if (!seg.includes('%')) return seg;
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
+  }
+}
+
+/** Split a raw path into decoded segments: drops the query/fragment, collapses `//`, keeps `/` root. */
+export function splitPath(rawPath: string): string[] {
+  let p = rawPath;
+  const q = p.search(/[?#]/);
+  if (q >= 0) p = p.slice(0, q);
+  const out: string[] = [];
+  for (const s of p.split('/')) if (s !== '') out.push(safeDecode(s));
+  return out;
+}
+
+export interface TemplateResult {
+  normalizedPath: string;
+  /** Parameter name → raw value for every segment that became a parameter. */
+  params: { name: string; value: string }[];
+  /** True when a spec/gateway template decided the result. */
+  fromSpec: boolean;
+}
+
+/** Template one path with typed tokens only (no learned cardinality, no spec). */
+export function templateSegments(segments: readonly string[]): string[] {
+  const out = new Array<string>(segments.length);
+  let prevReserved = true;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i] as string;
+    if (seg.charCodeAt(0) === 123 && /^\{[^{}/]+\}$/.test(seg)) {
+      out[i] = seg; // already a parameter (re-templating a stored normalizedPath)
+      prevReserved = false;
+      continue;
+    }
+    const kind = classifySegment(seg, prevReserved && i < 3);
+    prevReserved = kind === 'reserved';
+    out[i] = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];
+  }
+  return out;
+}
+
+function escapeLiteral(seg: string): string {
+  // A literal that looks like a template parameter is encoded so it cannot be confused.
+  return seg.includes('{') || seg.includes('}') ? seg.replace(/\{/g, '%7B').replace(/\}/g, '%7D') : seg;
+}
+
+export function joinSegments(segs: readonly string[]): string {
+  return segs.length === 0 ? '/' : '/' + segs.join('/');
+}
+
+/** Normalise an OpenAPI/gateway template: `/users/{user_id}/` → `/users/{user_id}`; `:id` and `{proxy+}` forms become `{id}`, `{proxy+}`. */
+export function normalizeTemplate(template: string): string {
+  const segs = template
+    .split(/[?#]/)[0]!
+    .split('/')
+    .filter((s) => s !== '');
+  return joinSegments(segs.map((s) => (s.startsWith(':') && s.length > 1 ? `{${s.slice(1)}}` : s)));
+}
+
+interface CompiledTemplate {
+  template: string;
+  segments: (string | RegExp | null)[]; // string literal, RegExp partial param, null full param, greedy handled by `greedy`
+  greedy: boolean;
+  literalCount: number;
+  methods: Set<string> | null;
+}
+
+function compileTemplate(template: string, methods: string[] | null): CompiledTemplate {
+  const norm = normalizeTemplate(template);
+  const parts = norm === '/' ? [] : norm.slice(1).split('/');
+  let greedy = false;
+  let literalCount = 0;
+  const segments = parts.map((p, i): string | RegExp | null => {
+    if (/^\{[^}]*\+\}$/.test(p) && i === parts.length - 1) {
+      greedy = true;
+      return null;
+    }
+    if (/^\{[^}]*\}$/.test(p)) return null;
+    if (p.includes('{')) {
+      const re = p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '[^/]+');
+      return new RegExp(`^${re.replace(/\{[^}]*\}/g, '[^/]+')}$`);
+    }
+    literalCount++;
+    return safeDecode(p);
+  });
+  if (greedy) segments.pop();
+  return {
+    template: norm,
+    segments,
+    greedy,
+    literalCount,
+    methods: methods && new Set(methods.map((m) => m.toUpperCase())),
+  };
+}
+
+/**
+ * Declared templates (from a spec or gateway) for one domain; `match` finds the
+ * most specific template for a raw path (more literal segments win).
+ */
+export class SpecTemplateIndex {
+  private readonly byLength = new Map<number, CompiledTemplate[]>();
+  private readonly greedy: CompiledTemplate[] = [];
+
+  add(template: string, methods: string[] | null = null): void {
+    const c = compileTemplate(template, methods);
+    if (c.greedy) this.greedy.push(c);
+    else {
+      const list = this.byLength.get(c.segments.length) ?? [];
+      list.push(c);
+      list.sort((a, b) => b.literalCount - a.literalCount);
+      this.byLength.set(c.segments.length, list);
+    }
+  }
+
+  get size(): number {
+    let n = this.greedy.length;
+    for (const l of this.byLength.values()) n += l.length;
+    return n;
+  }
+
+  match(segments: readonly string[], method?: string): string | null {
+    const candidates = this.byLength.get(segments.length);
+    const m = method?.toUpperCase();
+    if (candidates) {
+      let fallback: string | null = null;
+      for (const c of candidates) {
+        if (!segmentsMatch(c, segments)) continue;
+        if (!c.methods || (m && c.methods.has(m))) return c.template;
+        fallback ??= c.template;
+      }
+      if (fallback) return fallback;
+    }
+    for (const c of this.greedy) {
+      if (segments.length > c.segments.length && segmentsMatch(c, segments)) return c.template;
+    }
+    return null;
+  }
+}
+
+function segmentsMatch(c: CompiledTemplate, segments: readonly string[]): boolean {
+  for (let i = 0; i < c.segments.length; i++) {
+    const want = c.segments[i];
+    const got = segments[i] as string;
+    if (want === null || want === undefined) continue;
+    if (typeof want === 'string') {
+      if (want !== got) return false;
+    } else if (!want.test(got)) return false;
+  }
+  return true;
+}
+
+interface TrieNode {
+  /** literal child segment → node */
+  children: Map<string, TrieNode>;
+  /** hits per literal child, to keep frequent static siblings when merging */
+  hits: Map<string, number>;
+  /** the child that typed tokens / merged literals go to */
+  param: TrieNode | null;
+  merged: boolean;
+}
+
+function newNode(): TrieNode {
+  return { children: new Map(), hits: new Map(), param: null, merged: false };
+}
+
+export interface TemplaterOptions {
+  /** Distinct literal values under one parent beyond which the position becomes `{param}`. Default 12. */
+  cardinalityThreshold?: number;
+}
+
+/**
+ * Learns from the paths it sees: typed tokens are parameters at once; a position
+ * whose literal values under the same parent (per domain) exceed the threshold is
+ * merged into `{param}`, except siblings that clearly dominate the traffic there
+ * (`/users/me` next to `/users/{param}`). Memory is bounded: each node tracks at
+ * most threshold+1 literal children before it merges.
+ */
+export class PathTemplater {
+  private readonly roots = new Map<string, TrieNode>();
+  private readonly threshold: number;
+
+  constructor(options: TemplaterOptions = {}) {
+    this.threshold = options.cardinalityThreshold ?? 12;
+  }
+
+  /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
+  learn(domain: string, segments: readonly string[], weight = 1): void {
+    let node = this.roots.get(domain);
+    if (!node) this.roots.set(domain, (node = newNode()));
+    const typed = templateSegments(segments);
+    for (let i = 0; i < typed.length; i++) {
+      const t = typed[i] as string;
+      if (t.startsWith('{')) {
+        node = node.param ??= newNode();
+        continue;
+      }
+      const existing = node.children.get(t);
+      if (existing) {
+        node.hits.set(t, (node.hits.get(t) ?? 0) + weight);
+        node = existing;
+        continue;
+      }
+      if (node.merged || node.children.size >= this.threshold) {
+        if (!node.merged) this.merge(node);
+        node = node.param ??= newNode();
+        continue;
+      }
+      const child = newNode();
+      node.children.set(t, child);
+      node.hits.set(t, weight);
+      node = child;
+    }
+  }
+
+  private merge(node: TrieNode): void {
+    node.merged = true;
+    const total = [...node.hits.values()].reduce((a, b) => a + b, 0);
+    const mean = total / Math.max(1, node.hits.size);
+    const param = (node.param ??= newNode());
+    for (const [seg, child] of node.children) {
+      // Keep siblings that are reserved words or carry far more traffic than an average value.
+      const hits = node.hits.get(seg) ?? 0;
+      if (classifySegment(seg) === 'reserved' || hits >= Math.max(4, mean * 4)) continue;
+      mergeInto(param, child);
+      node.children.delete(seg);
+      node.hits.delete(seg);
+    }
+  }
+
+  /** Template a path with what has been learned so far (does not learn). */
+  template(domain: string, segments: readonly string[]): string[] {
+    const typed = templateSegments(segments);
+    let node = this.roots.get(domain) ?? null;
+    for (let i = 0; i < typed.length; i++) {
+      const t = typed[i] as string;
+      if (!node) break;
+      if (t.startsWith('{')) {
+        node = node.param;
+        continue;
+      }
+      const child = node.children.get(t);
+      if (child) node = child;
+      else if (node.merged) {
+        typed[i] = '{param}';
+        node = node.param;
+      } else node = null;
+    }
+    return typed;
+  }
+}
+
+function mergeInto(target: TrieNode, source: TrieNode): void {
+  for (const [seg, child] of source.children) {
+    const existing = target.children.get(seg);
+    if (existing) mergeInto(existing, child);
+    else target.children.set(seg, child);
+    target.hits.set(seg, (target.hits.get(seg) ?? 0) + (source.hits.get(seg) ?? 0));
+  }
+  if (source.param) {
+    if (target.param) mergeInto(target.param, source.param);
+    else target.param = source.param;
+  }
+  target.merged ||= source.merged;
+}
+
+/**
+ * Template one raw path. With `templates` (declared spec/gateway templates for the
+ * domain) a matching template wins; with a `templater` learned positions are merged.
+ */
+export function templatePath(
+  rawPath: string,
+  options: {
+    method?: string;
+    domain?: string;
+    templates?: SpecTemplateIndex;
+    templater?: PathTemplater;
+  } = {},
+): TemplateResult {
+  const segments = splitPath(rawPath);
+  const spec = options.templates?.match(segments, options.method);
+  if (spec) return { normalizedPath: spec, params: paramsOf(spec, segments), fromSpec: true };
+  const typed = options.templater
+    ? options.templater.template(options.domain ?? '', segments)
+    : templateSegments(segments);
+  const normalizedPath = joinSegments(typed);
+  return { normalizedPath, params: paramsOf(normalizedPath, segments), fromSpec: false };
+}
+
+function paramsOf(template: string, segments: readonly string[]): { name: string; value: string }[] {
+  const parts = template === '/' ? [] : template.slice(1).split('/');
+  const params: { name: string; value: string }[] = [];
+  parts.forEach((p, i) => {
+    const m = /^\{([^}+]*)\+?\}$/.exec(p);
+    if (m && segments[i] !== undefined) params.push({ name: m[1] ?? 'param', value: segments[i] as string });
+  });
+  return params;
+}

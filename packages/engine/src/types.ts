@@ -1,0 +1,104 @@
+// The plain-data shapes shared by every part of the engine. Everything here is
+// JSON-serialisable so the server can store it and workers can pass it around.
+
+/** Where an observation or endpoint came from. */
+export type SourceKind = 'openapi' | 'access_log' | 'har' | 'gateway' | 'capture';
+
+/**
+ * Authentication evidence on one request. `bearer`, `basic`, `api_key` (header),
+ * `cookie` (a session-like cookie), `query_key` (credential in the query string),
+ * `remote_user` (an authenticated user field in an access log), `aws_iam`
+ * (API Gateway caller/user), `mtls`, `other`.
+ */
+export type AuthScheme =
+  'bearer' | 'basic' | 'api_key' | 'cookie' | 'query_key' | 'remote_user' | 'aws_iam' | 'mtls' | 'other';
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+export const SEVERITY_ORDER: Record<Severity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
+
+/**
+ * One request/response as a reader saw it. Every reader (access logs, HAR, the
+ * server's capture path) produces this shape.
+ */
+export interface Observation {
+  source: SourceKind;
+  /** Host name, lower-case, without a default port. '' when unknown. */
+  domain: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Raw path as sent (percent-encoding kept), without the query string. */
+  path: string;
+  /** Raw query string without the leading '?', '' when none. */
+  query: string;
+  /** HTTP status, null when the source does not say (or the request had none). */
+  status: number | null;
+  scheme: 'http' | 'https' | null;
+  /** Credentials seen on the request; [] = none seen; null = the source cannot tell. */
+  auth: AuthScheme[] | null;
+  /** Selected request headers, lower-case names. */
+  requestHeaders: Record<string, string>;
+  /** Selected response headers, lower-case names. */
+  responseHeaders: Record<string, string>;
+  /** Body samples (truncated to BODY_SAMPLE_LIMIT characters). */
+  requestBody?: string;
+  responseBody?: string;
+  /** Epoch milliseconds, null when unknown. */
+  timestamp: number | null;
+  /** A route template the source itself declares (AWS resourcePath / routeKey). */
+  route?: string;
+}
+
+export const BODY_SAMPLE_LIMIT = 64 * 1024;
+
+/** Kinds of personal or secret data the detectors know. */
+export type PiiType =
+  | 'ssn'
+  | 'email'
+  | 'phone'
+  | 'credit_card'
+  | 'national_id'
+  | 'dob'
+  | 'ip_address'
+  | 'iban'
+  | 'jwt'
+  | 'api_key'
+  | 'passport'
+  | 'driver_license'
+  | 'tax_id'
+  | 'crypto_wallet'
+  | 'password'
+  | 'address'
+  | 'name';
+
+/** Where in a request/response PII was seen. */
+export type PiiLocation =
+  | 'request.path'
+  | 'request.query'
+  | 'request.header'
+  | 'request.body'
+  | 'response.header'
+  | 'response.body'
+  | 'spec.request'
+  | 'spec.response'
+  | 'spec.parameter';
+
+export interface PiiFinding {
+  type: PiiType;
+  location: PiiLocation;
+  /** Field name / JSON path (`user.email`, `items[].card`), header or query name. */
+  field?: string;
+  /** How it was recognised. */
+  by: 'value' | 'name' | 'schema';
+}
+
+export interface Vulnerability {
+  vulnId: string;
+  title: string;
+  description: string;
+  severity: Severity;
+  owaspCategory: string;
+  remediation: string;
+  /** What on the endpoint triggered it (field, header, parameter), for dedupe and display. */
+  evidence?: string;
+}
