@@ -1,0 +1,30 @@
+import { ApiError, paths } from '@argus/api';
+import { ApiProvider } from '@argus/api/hooks';
+import { ThemeProvider, ToastProvider, type ThemeName } from '@argus/ui';
+import type { ReactNode } from 'react';
+import { mutate as globalMutate, type SWRConfiguration } from 'swr';
+
+/** A 401 on any read means the session ended: forget the user so the app asks to sign in again. */
+function onError(error: unknown, key: string) {
+  if (error instanceof ApiError && error.status === 401 && key !== paths.me()) {
+    void globalMutate(paths.me(), null, { revalidate: false });
+  }
+}
+
+export interface ProvidersProps {
+  children: ReactNode;
+  theme?: ThemeName;
+  /** Extra SWR options; stories pass `provider: () => new Map()` for a fresh cache. */
+  swr?: SWRConfiguration;
+}
+
+/** Theme (CSS variables, tooltips), toasts and the SWR preset, in the order every screen needs them. */
+export function Providers({ children, theme = 'light', swr }: ProvidersProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <ToastProvider>
+        <ApiProvider value={{ onError, ...swr }}>{children}</ApiProvider>
+      </ToastProvider>
+    </ThemeProvider>
+  );
+}

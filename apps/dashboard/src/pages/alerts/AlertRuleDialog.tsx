@@ -1,0 +1,161 @@
+import {
+  alertRuleFormSchema,
+  errorMessage,
+  parseJsonObject,
+  SEVERITIES,
+  TRIGGER_TYPES,
+  type AlertRuleForm,
+} from '@argus/api';
+import { useCreateAlertRule } from '@argus/api/hooks';
+import {
+  Button,
+  capitalize,
+  Dialog,
+  formatTriggerType,
+  FormField,
+  Input,
+  Select,
+  Switch,
+  Textarea,
+  useToast,
+} from '@argus/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Stack } from '../../shared/layout.js';
+
+const FORM_ID = 'alert-rule-form';
+
+export const CONDITION_EXAMPLES: Record<(typeof TRIGGER_TYPES)[number], string> = {
+  vulnerability_detected: '{ "minSeverity": "high" }',
+  high_risk_endpoint: '{ "minRiskScore": 80 }',
+  pii_exposed: '{ "piiTypes": ["ssn", "credit_card"] }',
+  threshold_breach: '{ "metric": "avgRps", "operator": ">", "value": 500 }',
+};
+
+export const triggerOptions = TRIGGER_TYPES.map((t) => ({ value: t, label: formatTriggerType(t) }));
+export const severityOptions = SEVERITIES.map((s) => ({ value: s, label: capitalize(s) }));
+
+/** Create Alert Rule: conditions are typed as JSON and parsed before sending; bad JSON is a field message. */
+export function AlertRuleDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { trigger, isMutating } = useCreateAlertRule();
+  const { toast } = useToast();
+  const form = useForm<AlertRuleForm, unknown, z.output<typeof alertRuleFormSchema>>({
+    resolver: zodResolver(alertRuleFormSchema),
+    defaultValues: { name: '', description: '', conditions: '', isActive: true },
+  });
+  const { errors } = form.formState;
+  const triggerType = form.watch('triggerType');
+
+  const close = (next: boolean) => {
+    if (!next) form.reset();
+    onOpenChange(next);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const conditions = parseJsonObject(values.conditions);
+    if (!conditions) return; // the schema already refused it
+    try {
+      const rule = await trigger({ ...values, description: values.description || undefined, conditions });
+      toast({ title: 'Alert Rule Created', description: `"${rule.name}" will be checked after every scan.` });
+      close(false);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to create alert rule: ${errorMessage(error)}`,
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Create Alert Rule"
+      description="Raise an alert when a scan finds something that matches."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={isMutating} loadingText="Creating...">
+            Create Rule
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack $gap={4}>
+          <FormField label="Rule Name" required error={errors.name?.message}>
+            <Input placeholder="Critical vulnerability on payments" {...form.register('name')} />
+          </FormField>
+          <FormField label="Description" hint="Optional" error={errors.description?.message}>
+            <Input {...form.register('description')} />
+          </FormField>
+          <FormField label="Trigger Type" required error={errors.triggerType?.message}>
+            {(field) => (
+              <Controller
+                control={form.control}
+                name="triggerType"
+                render={({ field: { value, onChange } }) => (
+                  <Select
+                    {...field}
+                    value={value ?? ''}
+                    onValueChange={onChange}
+                    placeholder="Select a trigger"
+                    options={triggerOptions}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField label="Severity" required error={errors.severity?.message}>
+            {(field) => (
+              <Controller
+                control={form.control}
+                name="severity"
+                render={({ field: { value, onChange } }) => (
+                  <Select
+                    {...field}
+                    value={value ?? ''}
+                    onValueChange={onChange}
+                    placeholder="Select a severity"
+                    options={severityOptions}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Conditions (JSON)"
+            required
+            hint={`For example ${triggerType ? CONDITION_EXAMPLES[triggerType] : CONDITION_EXAMPLES.high_risk_endpoint}`}
+            error={errors.conditions?.message}
+          >
+            <Textarea monospace rows={5} spellCheck={false} {...form.register('conditions')} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field: { value, onChange } }) => (
+              <Switch
+                label="Active"
+                description="Inactive rules are kept but not checked."
+                checked={value ?? true}
+                onCheckedChange={onChange}
+              />
+            )}
+          />
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

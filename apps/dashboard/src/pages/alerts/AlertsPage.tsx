@@ -1,0 +1,325 @@
+import { ALERT_STATUSES, paths, SEVERITIES, type Alert, type BulkAction } from '@argus/api';
+import { useAlerts, useBulkUpdateAlerts, useInvalidate } from '@argus/api/hooks';
+import {
+  AlertStatusBadge,
+  Button,
+  Card,
+  ErrorState,
+  formatDateTime,
+  formatNumber,
+  formatTriggerType,
+  SearchInput,
+  Select,
+  SeverityBadge,
+  StatTile,
+  Table,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  TriggerTypeIcon,
+  useToast,
+  type TableColumn,
+} from '@argus/ui';
+import { AlertOctagon, Bell, BellRing, CheckCircle2, Eye, Radio, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { styled } from 'styled-components';
+import {
+  Actions,
+  Inline,
+  Muted,
+  Stack,
+  TableMessage,
+  TileGrid,
+  Toolbar,
+  TwoLines,
+} from '../../shared/layout.js';
+import { Pager } from '../../shared/Pager.js';
+import { loadErrorText, matchesSearch } from '../../shared/text.js';
+import { usePaging } from '../../shared/usePaging.js';
+import { PageHeader } from '../../shell/PageHeader.js';
+import { AlertDetailsDialog } from './AlertDetailsDialog.js';
+import { AlertRuleDialog } from './AlertRuleDialog.js';
+import { AssignDialog } from './AssignDialog.js';
+import { ExportMenu } from './ExportMenu.js';
+import { NotificationChannelDialog } from './NotificationChannelDialog.js';
+import { AlertRulesCard, NotificationChannelsCard } from './RulesAndChannels.js';
+
+const ALL = 'all';
+
+const BulkBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: var(--space-2);
+  padding: var(--space-3) var(--space-5);
+  border-bottom: 1px solid var(--color-border);
+  background: var(--tone-primary-bg);
+  color: var(--tone-primary-fg);
+
+  & > span {
+    margin-right: auto;
+    font-weight: var(--font-weight-semibold);
+  }
+`;
+
+export default function AlertsPage() {
+  const { data, error, isLoading } = useAlerts();
+  const bulk = useBulkUpdateAlerts();
+  const invalidate = useInvalidate();
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(ALL);
+  const [severity, setSeverity] = useState(ALL);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [assigning, setAssigning] = useState(false);
+  const [viewing, setViewing] = useState<Alert | null>(null);
+  const [ruleDialog, setRuleDialog] = useState(false);
+  const [channelDialog, setChannelDialog] = useState(false);
+  const [tab, setTab] = useState('alerts');
+
+  const all = data?.alerts ?? [];
+  const rows = all.filter(
+    (a) =>
+      (status === ALL || a.status === status) &&
+      (severity === ALL || a.severity === severity) &&
+      matchesSearch(search, a.title, a.description),
+  );
+  const paging = usePaging(rows);
+  const filtering = search.trim() !== '' || status !== ALL || severity !== ALL;
+  const selectedIds = selected.filter((id) => rows.some((a) => a.id === id));
+
+  /** Sends one bulk call; row buttons use it for a single alert. */
+  async function run(action: BulkAction, alertIds: string[], assignedTo?: string, fromSelection = true) {
+    if (alertIds.length === 0) {
+      toast({ title: 'No Alerts Selected', description: 'Please select alerts to perform bulk actions.' });
+      return;
+    }
+    try {
+      const result = await bulk.trigger({ alertIds, action, assignedTo });
+      const skipped = result.results.filter((r) => r.outcome === 'skipped');
+      toast({
+        title: 'Bulk Action Completed',
+        description: (
+          <>
+            Selected alerts have been updated successfully.
+            {skipped.length ? (
+              <>
+                <br />
+                {`${skipped.length} skipped: ${skipped[0]?.reason ?? 'not applicable'}`}
+              </>
+            ) : null}
+          </>
+        ),
+      });
+      if (fromSelection) setSelected([]);
+      setAssigning(false);
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to update alerts. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const columns: TableColumn<Alert>[] = [
+    {
+      key: 'alert',
+      header: 'Alert',
+      width: '36%',
+      cell: (a) => (
+        <Inline $gap={3} style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
+          <TriggerTypeIcon triggerType={a.triggerType} />
+          <Stack>
+            <strong>{a.title}</strong>
+            <TwoLines>{a.description}</TwoLines>
+          </Stack>
+        </Inline>
+      ),
+    },
+    { key: 'severity', header: 'Severity', cell: (a) => <SeverityBadge severity={a.severity} /> },
+    { key: 'status', header: 'Status', cell: (a) => <AlertStatusBadge status={a.status} /> },
+    {
+      key: 'trigger',
+      header: 'Trigger Type',
+      cell: (a) => <Muted>{formatTriggerType(a.triggerType)}</Muted>,
+    },
+    { key: 'created', header: 'Created', cell: (a) => <Muted>{formatDateTime(a.createdAt)}</Muted> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (a) => (
+        <Actions>
+          {a.status === 'open' ? (
+            <Button variant="outline" size="sm" onClick={() => run('acknowledge', [a.id], undefined, false)}>
+              Acknowledge
+            </Button>
+          ) : null}
+          {a.status === 'acknowledged' ? (
+            <Button variant="outline" size="sm" onClick={() => run('resolve', [a.id], undefined, false)}>
+              Resolve
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Eye size={14} aria-hidden="true" />}
+            aria-label={`View details of ${a.title}`}
+            onClick={() => setViewing(a)}
+          >
+            View Details
+          </Button>
+        </Actions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Alert Management"
+        subtitle="Security alerts raised by your rules"
+        onRefresh={() => void invalidate(paths.alerts(), paths.alertRules(), paths.notificationChannels())}
+        refreshLabel="Refresh alerts"
+      >
+        <ExportMenu
+          filters={{
+            status: status === ALL ? undefined : status,
+            severity: severity === ALL ? undefined : severity,
+            search: search.trim() || undefined,
+          }}
+        />
+        <Button
+          variant="outline"
+          icon={<Settings2 size={16} aria-hidden="true" />}
+          onClick={() => setRuleDialog(true)}
+        >
+          Configure Rules
+        </Button>
+        <Button
+          variant="outline"
+          icon={<Radio size={16} aria-hidden="true" />}
+          onClick={() => setChannelDialog(true)}
+        >
+          Notification Channels
+        </Button>
+      </PageHeader>
+      <TileGrid>
+        {isLoading ? (
+          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
+        ) : (
+          <>
+            <StatTile
+              label="Total Alerts"
+              value={formatNumber(data?.total ?? all.length)}
+              icon={<Bell size={20} />}
+            />
+            <StatTile
+              label="Open Alerts"
+              value={formatNumber(all.filter((a) => a.status === 'open').length)}
+              icon={<BellRing size={20} />}
+              tone="danger"
+            />
+            <StatTile
+              label="Acknowledged"
+              value={formatNumber(all.filter((a) => a.status === 'acknowledged').length)}
+              icon={<CheckCircle2 size={20} />}
+              tone="warning"
+            />
+            <StatTile
+              label="Critical Alerts"
+              value={formatNumber(all.filter((a) => a.severity === 'critical').length)}
+              icon={<AlertOctagon size={20} />}
+              tone="danger"
+            />
+          </>
+        )}
+      </TileGrid>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Alerts, rules and channels">
+          <TabsTrigger value="alerts">Alerts</TabsTrigger>
+          <TabsTrigger value="rules">Alert Rules</TabsTrigger>
+          <TabsTrigger value="channels">Notification Channels</TabsTrigger>
+        </TabsList>
+        <TabsContent value="alerts">
+          <Stack $gap={4}>
+            <Toolbar>
+              <SearchInput placeholder="Search alerts..." value={search} onValueChange={setSearch} />
+              <Select
+                aria-label="Filter by status"
+                value={status}
+                onValueChange={setStatus}
+                options={[
+                  { value: ALL, label: 'All' },
+                  ...ALERT_STATUSES.map((s) => ({ value: s, label: s })),
+                ]}
+              />
+              <Select
+                aria-label="Filter by severity"
+                value={severity}
+                onValueChange={setSeverity}
+                options={[{ value: ALL, label: 'All' }, ...SEVERITIES.map((s) => ({ value: s, label: s }))]}
+              />
+            </Toolbar>
+            <Card title="Security Alerts" flush>
+              {selectedIds.length > 0 ? (
+                <BulkBar role="region" aria-label="Bulk actions">
+                  <span>{selectedIds.length} alert(s) selected</span>
+                  {(['acknowledge', 'resolve'] as const).map((action) => (
+                    <Button key={action} size="sm" variant="outline" onClick={() => run(action, selectedIds)}>
+                      {action === 'acknowledge' ? 'Acknowledge' : 'Resolve'}
+                    </Button>
+                  ))}
+                  <Button size="sm" variant="outline" onClick={() => setAssigning(true)}>
+                    Assign
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => run('suppress', selectedIds)}>
+                    Suppress
+                  </Button>
+                </BulkBar>
+              ) : null}
+              <Table
+                caption="Security alerts"
+                columns={columns}
+                rows={paging.pageRows}
+                getRowId={(a) => a.id}
+                getRowLabel={(a) => `Select alert ${a.title}`}
+                selectable
+                selectedIds={selectedIds}
+                onSelectionChange={setSelected}
+                loading={isLoading}
+                error={error ? <ErrorState title={loadErrorText('alerts', error)} /> : undefined}
+                empty={
+                  <TableMessage>
+                    {filtering && all.length > 0
+                      ? 'No alerts match your filters.'
+                      : 'No security alerts found. Your system is secure!'}
+                  </TableMessage>
+                }
+                footer={<Pager {...paging} onPageChange={paging.setPage} noun="alerts" />}
+              />
+            </Card>
+          </Stack>
+        </TabsContent>
+        <TabsContent value="rules">
+          <AlertRulesCard onCreate={() => setRuleDialog(true)} />
+        </TabsContent>
+        <TabsContent value="channels">
+          <NotificationChannelsCard onCreate={() => setChannelDialog(true)} />
+        </TabsContent>
+      </Tabs>
+      <AssignDialog
+        open={assigning}
+        onOpenChange={setAssigning}
+        count={selectedIds.length}
+        pending={bulk.isMutating}
+        onAssign={(userId) => run('assign', selectedIds, userId)}
+      />
+      <AlertDetailsDialog alert={viewing} onClose={() => setViewing(null)} />
+      <AlertRuleDialog open={ruleDialog} onOpenChange={setRuleDialog} />
+      <NotificationChannelDialog open={channelDialog} onOpenChange={setChannelDialog} />
+    </>
+  );
+}

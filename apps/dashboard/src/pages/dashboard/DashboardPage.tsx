@@ -1,0 +1,102 @@
+import { paths } from '@argus/api';
+import { useInvalidate, useRunScan } from '@argus/api/hooks';
+import { Button, useToast } from '@argus/ui';
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import { styled } from 'styled-components';
+import { PageHeader } from '../../shell/PageHeader.js';
+import { DomainSummary } from './DomainSummary.js';
+import { EndpointDetailsModal } from './EndpointDetailsModal.js';
+import { MetricCards } from './MetricCards.js';
+import { RecentActivity } from './RecentActivity.js';
+import { TopRiskyEndpoints } from './TopRiskyEndpoints.js';
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
+  gap: var(--space-6);
+  align-items: start;
+
+  @media (max-width: 1100px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-6);
+`;
+
+/** Spec section 4: Run Scan toasts; the completion toast stays 5 s. */
+export const SCAN_TOAST_MS = 5000;
+
+export default function DashboardPage() {
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const { toast } = useToast();
+  const invalidate = useInvalidate();
+  const { trigger: runScan, isMutating: scanning } = useRunScan();
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await invalidate(paths.metrics(), paths.endpoints(), paths.domains(), paths.activities());
+    } finally {
+      setRefreshing(false);
+    }
+    toast({ title: 'Refreshed', description: 'Dashboard data has been refreshed.' });
+  }
+
+  async function scan() {
+    toast({ title: 'Scan Started', description: 'Initiating API discovery and security scanning...' });
+    try {
+      const scanned = await runScan(undefined);
+      toast({
+        title: 'Scan Completed',
+        description: `Successfully scanned and analyzed ${scanned} endpoints.`,
+        duration: SCAN_TOAST_MS,
+      });
+    } catch {
+      toast({
+        title: 'Scan Failed',
+        description: 'Failed to complete the security scan. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        searchValue={search}
+        onSearchChange={setSearch}
+        searchPlaceholder="Search endpoints, domains, or vulnerabilities..."
+        onRefresh={refresh}
+        refreshLabel="Refresh dashboard"
+        refreshing={refreshing}
+        primaryAction={
+          <Button
+            icon={<Play size={16} aria-hidden="true" />}
+            loading={scanning}
+            loadingText="Scanning..."
+            onClick={scan}
+          >
+            Run Scan
+          </Button>
+        }
+      />
+      <MetricCards />
+      <Columns>
+        <TopRiskyEndpoints onView={setSelected} />
+        <Side>
+          <DomainSummary />
+          <RecentActivity />
+        </Side>
+      </Columns>
+      <EndpointDetailsModal endpointId={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { ApiError, errorMessage, type Endpoint } from '@argus/api';
+import { useEndpoint } from '@argus/api/hooks';
+import {
+  Badge,
+  Dialog,
+  formatDecimal,
+  formatNumber,
+  formatPiiType,
+  formatShortDate,
+  MethodBadge,
+  SeverityBadge,
+  Skeleton,
+} from '@argus/ui';
+import { styled } from 'styled-components';
+import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
+import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
+
+const Overview = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: var(--space-3);
+`;
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: var(--space-3);
+  border: 1px solid var(--color-border);
+  border-radius: var(--radius-md);
+  background: var(--color-surface-muted);
+`;
+
+const BoxLabel = styled.span`
+  color: var(--color-fg-muted);
+  font-size: var(--font-size-xs);
+`;
+
+const BoxValue = styled.span`
+  font-weight: var(--font-weight-semibold);
+  overflow-wrap: anywhere;
+`;
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-2);
+`;
+
+const SectionTitle = styled.h3`
+  margin: 0;
+  font-size: var(--font-size-md);
+  font-weight: var(--font-weight-semibold);
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-2);
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-1);
+  padding: var(--space-3);
+  border: 1px solid var(--color-border);
+  border-radius: var(--radius-md);
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: var(--space-2);
+`;
+
+const Mitigation = styled.p`
+  margin: 0;
+  font-size: var(--font-size-sm);
+`;
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <BoxLabel>{label}</BoxLabel>
+      <BoxValue>{value}</BoxValue>
+    </Box>
+  );
+}
+
+/** Spec section 9: requests in 24 h ≈ average RPS × 86,400; the peak is twice the average. */
+export function trafficEstimate(avgRps: number) {
+  return { requests24h: Math.round(avgRps * 86_400), avgRps, peakRps: avgRps * 2 };
+}
+
+function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
+  const traffic = trafficEstimate(endpoint.avgRps);
+  return (
+    <Stack $gap={5}>
+      <Overview>
+        <Stat label="Domain" value={endpoint.domain} />
+        <Stat label="Risk Score" value={`${endpoint.riskScore} / 100`} />
+        <Stat label="First Seen" value={formatShortDate(endpoint.firstSeen)} />
+        <Stat label="Avg RPS" value={formatDecimal(endpoint.avgRps, 1)} />
+      </Overview>
+
+      <Section aria-labelledby="modal-vulns">
+        <SectionTitle id="modal-vulns">Vulnerabilities</SectionTitle>
+        {endpoint.vulnerabilities.length === 0 ? (
+          <Muted>No vulnerabilities detected</Muted>
+        ) : (
+          <List>
+            {endpoint.vulnerabilities.map((v) => (
+              <Item key={v.id}>
+                <Row>
+                  <strong>{v.title}</strong>
+                  <SeverityBadge severity={v.severity} />
+                </Row>
+                <Muted>{v.description}</Muted>
+                {v.remediation ? (
+                  <Mitigation>
+                    <strong>Mitigation Steps:</strong> {v.remediation}
+                  </Mitigation>
+                ) : null}
+              </Item>
+            ))}
+          </List>
+        )}
+      </Section>
+
+      <Section aria-labelledby="modal-pii">
+        <SectionTitle id="modal-pii">PII Detection</SectionTitle>
+        {endpoint.piiTypes.length === 0 ? (
+          <Muted>No PII detected</Muted>
+        ) : (
+          <List>
+            {endpoint.piiTypes.map((type) => (
+              <Item key={type}>
+                <Row>
+                  <span>{formatPiiType(type)}</span>
+                  <Badge tone="danger">Detected</Badge>
+                </Row>
+              </Item>
+            ))}
+          </List>
+        )}
+      </Section>
+
+      <Section aria-labelledby="modal-actions">
+        <SectionTitle id="modal-actions">Quick Actions</SectionTitle>
+        <EndpointQuickActions endpoint={endpoint} />
+      </Section>
+
+      <Section aria-labelledby="modal-traffic">
+        <SectionTitle id="modal-traffic">Traffic Timeline</SectionTitle>
+        <Overview>
+          <Stat label="Requests (last 24h, estimated)" value={formatNumber(traffic.requests24h)} />
+          <Stat label="Avg RPS" value={formatDecimal(traffic.avgRps, 1)} />
+          <Stat label="Peak" value={`${formatDecimal(traffic.peakRps, 1)} RPS`} />
+        </Overview>
+      </Section>
+    </Stack>
+  );
+}
+
+export interface EndpointDetailsModalProps {
+  /** The endpoint to show; null keeps the modal closed. */
+  endpointId: string | null;
+  onClose: () => void;
+}
+
+/** The Endpoint Details modal of the dashboard, opened from a row by endpoint id. */
+export function EndpointDetailsModal({ endpointId, onClose }: EndpointDetailsModalProps) {
+  const { data: endpoint, error, isLoading } = useEndpoint(endpointId);
+  const open = endpointId !== null;
+  const onOpenChange = (next: boolean) => {
+    if (!next) onClose();
+  };
+
+  if (open && !isLoading && (error || !endpoint)) {
+    const notFound = !error || (error instanceof ApiError && error.status === 404);
+    return (
+      <Dialog
+        open
+        onOpenChange={onOpenChange}
+        title="Endpoint not found"
+        description={
+          notFound
+            ? 'The requested endpoint could not be found.'
+            : `Error loading endpoint: ${errorMessage(error)}`
+        }
+        closeButton
+        size="sm"
+      />
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Endpoint Details"
+      description={
+        endpoint ? (
+          <Inline as="span">
+            <MethodBadge method={endpoint.method} />
+            <Mono>{endpoint.normalizedPath}</Mono>
+          </Inline>
+        ) : (
+          'Loading endpoint...'
+        )
+      }
+      closeButton
+      size="lg"
+    >
+      {endpoint ? (
+        <EndpointDetails endpoint={endpoint} />
+      ) : (
+        <Stack $gap={3} aria-hidden="true">
+          <Skeleton height={64} />
+          <Skeleton height={120} />
+          <Skeleton height={80} />
+        </Stack>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { domainCreateSchema, DOMAIN_EXAMPLE_HOST } from '@argus/api';
+import { useCreateDomain } from '@argus/api/hooks';
+import { Button, Dialog, FormField, Input, Textarea, useToast } from '@argus/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Stack } from '../../shared/layout.js';
+
+type DomainForm = z.input<typeof domainCreateSchema>;
+type DomainBody = z.output<typeof domainCreateSchema>;
+
+const FORM_ID = 'add-domain-form';
+
+export function AddDomainDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { trigger, isMutating } = useCreateDomain();
+  const { toast } = useToast();
+  const form = useForm<DomainForm, unknown, DomainBody>({
+    resolver: zodResolver(domainCreateSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors } = form.formState;
+
+  const close = (next: boolean) => {
+    if (!next) form.reset();
+    onOpenChange(next);
+  };
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await trigger({ name: body.name, description: body.description || undefined });
+      toast({
+        title: 'Domain Added',
+        description: 'Domain has been added successfully. You can now scan it for endpoints.',
+      });
+      close(false);
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to add domain. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Add Domain for Testing"
+      description="Add an API domain, then attach discovery sources and scan it."
+      footer={
+        <>
+          <Button variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={isMutating} loadingText="Adding...">
+            Add Domain
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack $gap={4}>
+          <FormField
+            label="Domain Name"
+            required
+            hint={`An API hostname, e.g. ${DOMAIN_EXAMPLE_HOST}`}
+            error={errors.name?.message}
+          >
+            <Input placeholder={DOMAIN_EXAMPLE_HOST} autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="Description" hint="Optional" error={errors.description?.message}>
+            <Textarea placeholder="What this API serves" rows={3} {...form.register('description')} />
+          </FormField>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,192 @@
+import { ApiError, paths, type Domain } from '@argus/api';
+import { useDomains, useInvalidate, useScanDomain } from '@argus/api/hooks';
+import {
+  Badge,
+  Button,
+  Card,
+  DomainRiskLevel,
+  ErrorState,
+  formatNumber,
+  formatShortDate,
+  SearchInput,
+  StatTile,
+  Table,
+  useToast,
+  type TableColumn,
+} from '@argus/ui';
+import { AlertTriangle, Gauge, Globe, Network, Plus, Radar, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { Actions, Inline, Muted, Stack, TableMessage, TileGrid, Toolbar } from '../../shared/layout.js';
+import { loadErrorText, matchesSearch } from '../../shared/text.js';
+import { PageHeader } from '../../shell/PageHeader.js';
+import { AddDomainDialog } from './AddDomainDialog.js';
+import { DiscoverySourcesDialog } from './DiscoverySourcesDialog.js';
+
+export function domainTotals(domains: readonly Domain[]) {
+  return {
+    domains: domains.length,
+    endpoints: domains.reduce((sum, d) => sum + d.numEndpoints, 0),
+    risky: domains.reduce((sum, d) => sum + d.numRiskyEndpoints, 0),
+    avgRisk: domains.length
+      ? Math.round(domains.reduce((sum, d) => sum + d.avgRiskScore, 0) / domains.length)
+      : 0,
+  };
+}
+
+export default function DomainsPage() {
+  const { data: domains, error, isLoading } = useDomains();
+  const invalidate = useInvalidate();
+  const scan = useScanDomain();
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [managed, setManaged] = useState<Domain | null>(null);
+  const [scanning, setScanning] = useState<string | null>(null);
+
+  const rows = (domains ?? []).filter((d) => matchesSearch(search, d.name));
+  const totals = domainTotals(domains ?? []);
+
+  async function scanDomain(name: string) {
+    setScanning(name);
+    try {
+      const result = await scan.trigger(name);
+      toast({
+        title: 'Domain Scan Completed',
+        description: `Discovered ${result.endpointsDiscovered} new endpoints.`,
+      });
+    } catch (err) {
+      toast({
+        title: 'Scan Failed',
+        description:
+          (err instanceof ApiError && err.serverMessage) ||
+          'Failed to scan domain. Please configure discovery sources first.',
+        variant: 'destructive',
+      });
+    } finally {
+      setScanning(null);
+    }
+  }
+
+  const columns: TableColumn<Domain>[] = [
+    {
+      key: 'domain',
+      header: 'Domain',
+      width: '28%',
+      cell: (d) => (
+        <Stack>
+          <strong>{d.name}</strong>
+          {d.description ? <Muted>{d.description}</Muted> : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'endpoints',
+      header: 'Endpoints',
+      cell: (d) => (
+        <Inline>
+          {formatNumber(d.numEndpoints)}
+          {d.numRiskyEndpoints > 0 ? (
+            <Badge tone="danger">{formatNumber(d.numRiskyEndpoints)} risky</Badge>
+          ) : null}
+        </Inline>
+      ),
+    },
+    { key: 'risk', header: 'Risk Level', cell: (d) => <DomainRiskLevel score={d.avgRiskScore} /> },
+    { key: 'public', header: 'Public %', cell: (d) => `${Math.round(d.publicPct)}%` },
+    { key: 'updated', header: 'Last Updated', cell: (d) => formatShortDate(d.lastUpdated) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (d) => (
+        <Actions>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Radar size={14} aria-hidden="true" />}
+            loading={scanning === d.name}
+            loadingText="Scanning..."
+            aria-label={`Scan ${d.name}`}
+            onClick={() => scanDomain(d.name)}
+          >
+            Scan
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Settings2 size={14} aria-hidden="true" />}
+            aria-label={`Manage ${d.name}`}
+            onClick={() => setManaged(d)}
+          >
+            Manage
+          </Button>
+        </Actions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Domain Management"
+        subtitle="Domains, their discovery sources and risk"
+        onRefresh={() => void invalidate(paths.domains())}
+        refreshLabel="Refresh domains"
+        primaryAction={
+          <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Add Domain
+          </Button>
+        }
+      />
+      <TileGrid>
+        {isLoading ? (
+          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
+        ) : (
+          <>
+            <StatTile label="Total Domains" value={formatNumber(totals.domains)} icon={<Globe size={20} />} />
+            <StatTile
+              label="Total Endpoints"
+              value={formatNumber(totals.endpoints)}
+              icon={<Network size={20} />}
+              tone="info"
+            />
+            <StatTile
+              label="Risky Endpoints"
+              value={formatNumber(totals.risky)}
+              icon={<AlertTriangle size={20} />}
+              tone="danger"
+            />
+            <StatTile
+              label="Avg Risk Score"
+              value={totals.avgRisk}
+              icon={<Gauge size={20} />}
+              tone="warning"
+            />
+          </>
+        )}
+      </TileGrid>
+      <Toolbar>
+        <SearchInput placeholder="Search domains..." value={search} onValueChange={setSearch} />
+      </Toolbar>
+      <Card title={`Domain Overview (${rows.length})`} flush>
+        <Table
+          caption="Domains"
+          columns={columns}
+          rows={rows}
+          getRowId={(d) => d.id}
+          loading={isLoading}
+          error={error ? <ErrorState title={loadErrorText('domains', error)} /> : undefined}
+          empty={
+            <TableMessage>
+              {search.trim() && domains?.length
+                ? 'No domains match your search.'
+                : 'No domains discovered yet. Run a scan to discover domains.'}
+            </TableMessage>
+          }
+        />
+      </Card>
+      <AddDomainDialog open={adding} onOpenChange={setAdding} />
+      <DiscoverySourcesDialog domain={managed} onClose={() => setManaged(null)} />
+    </>
+  );
+}

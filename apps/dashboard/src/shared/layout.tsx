@@ -1,0 +1,96 @@
+import { MethodBadge, type MethodBadgeVariant } from '@argus/ui';
+import { styled } from 'styled-components';
+
+/** Summary tiles above list screens: four across on wide screens. */
+export const TileGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: var(--space-4);
+`;
+
+/** Search box and filters above a table. */
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: var(--space-3);
+
+  & > :first-child {
+    flex: 1 1 260px;
+    max-width: 420px;
+  }
+  & > :not(:first-child) {
+    width: 200px;
+  }
+`;
+
+export const Stack = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => `var(--space-${p.$gap ?? 1})`};
+  min-width: 0;
+`;
+
+export const Inline = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${(p) => `var(--space-${p.$gap ?? 2})`};
+  min-width: 0;
+`;
+
+export const Muted = styled.span`
+  color: var(--color-fg-muted);
+  font-size: var(--font-size-sm);
+`;
+
+export const Mono = styled.span`
+  font-family: var(--font-mono);
+  font-size: var(--font-size-sm);
+  overflow-wrap: anywhere;
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  align-items: center;
+  gap: var(--space-1);
+`;
+
+/** Text clamped to two lines (long descriptions in tables). */
+export const TwoLines = styled.span`
+  display: -webkit-box;
+  overflow: hidden;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  color: var(--color-fg-muted);
+  font-size: var(--font-size-sm);
+`;
+
+export interface EndpointCellProps {
+  method: string;
+  normalizedPath: string;
+  domain: string;
+  methodVariant?: MethodBadgeVariant;
+}
+
+/** Method badge, normalized path and domain: how every table names an endpoint. */
+export function EndpointCell({ method, normalizedPath, domain, methodVariant }: EndpointCellProps) {
+  return (
+    <Stack>
+      <Inline>
+        <MethodBadge method={method} variant={methodVariant} />
+        <Mono>{normalizedPath}</Mono>
+      </Inline>
+      <Muted>{domain}</Muted>
+    </Stack>
+  );
+}
+
+/** A cell in a table body that spans the row with a message. */
+export const TableMessage = styled.p`
+  margin: 0;
+  padding: var(--space-8) var(--space-4);
+  color: var(--color-fg-muted);
+  text-align: center;
+`;

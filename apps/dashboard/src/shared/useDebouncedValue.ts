@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** `value`, but only after it has stopped changing for `delayMs` (search boxes that query the server). */
+export function useDebouncedValue<T>(value: T, delayMs = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
