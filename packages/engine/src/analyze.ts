@@ -40,3 +40,26 @@ export function analyzeEndpoint(
   );
   return { vulnerabilities, piiTypes, avgRps: rps, auth, classification, risk };
 }
+
+/** Analyse a whole inventory: each endpoint with its domain's context (spec present, sibling versions). */
+export function analyzeInventory(
+  endpoints: readonly EndpointAggregate[],
+  options: { weights?: RiskWeights } = {},
+): Map<EndpointAggregate, EndpointAnalysis> {
+  const byDomain = new Map<string, EndpointAggregate[]>();
+  for (const e of endpoints) {
+    const list = byDomain.get(e.domain);
+    if (list) list.push(e);
+    else byDomain.set(e.domain, [e]);
+  }
+  const out = new Map<EndpointAggregate, EndpointAnalysis>();
+  for (const list of byDomain.values()) {
+    const context: CheckContext = {
+      domainHasSpec: list.some((e) => e.spec?.source === 'openapi'),
+      domainEndpoints: list,
+    };
+    for (const e of list)
+      out.set(e, analyzeEndpoint(e, { ...(options.weights ? { weights: options.weights } : {}), context }));
+  }
+  return out;
+}

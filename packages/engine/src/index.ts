@@ -108,7 +108,7 @@ export {
   type Classification,
   type DataClass,
 } from './classify.js';
-export { analyzeEndpoint, type EndpointAnalysis } from './analyze.js';
+export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './analyze.js';
 export {
   evaluateRules,
   validateConditions,

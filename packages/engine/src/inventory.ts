@@ -11,6 +11,7 @@ import {
   normalizeTemplate,
   splitPath,
   templatePath,
+  templateSegments,
   type TemplaterOptions,
 } from './templating.js';
 
@@ -231,8 +232,11 @@ export class Inventory {
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
   private readonly templater: PathTemplater;
   private readonly detect: boolean;
-  /** Memoises raw path → template per (domain, method) for repetitive logs; bounded. */
-  private readonly cache = new Map<string, string>();
+  /** Memoises raw path → typed segments / template per (domain, method) for repetitive logs; bounded. */
+  private readonly cache = new Map<
+    string,
+    { spec: string | null; typed: string[]; path: string; generation: number }
+  >();
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -294,18 +298,24 @@ export class Inventory {
     if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
     else {
       const cacheKey = `${domain} ${method} ${obs.path}`;
-      const cached = this.cache.get(cacheKey);
-      const index = this.specIndex.get(domain);
-      const segments = splitPath(obs.path);
-      const spec = index?.match(segments, method);
-      if (spec) normalizedPath = spec;
+      let entry = this.cache.get(cacheKey);
+      if (!entry) {
+        const segments = splitPath(obs.path);
+        const spec = this.specIndex.get(domain)?.match(segments, method);
+        entry = spec
+          ? { spec, typed: [], path: spec, generation: -1 }
+          : { spec: null, typed: templateSegments(segments), path: '', generation: -1 };
+        if (this.cache.size >= 50_000) this.cache.clear();
+        this.cache.set(cacheKey, entry);
+      }
+      if (entry.spec) normalizedPath = entry.spec;
       else {
-        this.templater.learn(domain, segments);
-        normalizedPath = cached ?? joinSegments(this.templater.template(domain, segments));
-        if (cached === undefined) {
-          if (this.cache.size >= 50_000) this.cache.clear();
-          this.cache.set(cacheKey, normalizedPath);
+        this.templater.learnTyped(domain, entry.typed);
+        if (entry.generation !== this.templater.generation) {
+          entry.path = joinSegments(this.templater.templateTyped(domain, entry.typed));
+          entry.generation = this.templater.generation;
         }
+        normalizedPath = entry.path;
       }
     }
     const key = endpointKey(domain, method, normalizedPath);
@@ -373,6 +383,7 @@ export class Inventory {
    * now fall under a merged position are combined. Spec templates are never re-templated.
    */
   endpoints(): EndpointAggregate[] {
+    this.templater.finalize();
     const merged = new Map<string, EndpointAggregate>();
     for (const [key, agg] of this.aggregates) {
       let target = key;

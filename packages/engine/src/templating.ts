@@ -62,6 +62,18 @@ function isDictionaryLike(seg: string): boolean {
   return /^[A-Za-z][a-z]*(?:[A-Z][a-z]*|[_-][A-Za-z][a-z]*)*$/.test(seg) && seg.length <= 40;
 }
 
+/** Hyphen/underscore-joined words (`logstash-monitorama-2013`, `getting_started`): mostly alphabetic parts. */
+function isSlug(seg: string): boolean {
+  if (!/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(seg)) return false;
+  const parts = seg.split(/[-_]/);
+  const words = parts.filter((p) => /^[A-Za-z]{2,}$/.test(p)).length;
+  return (
+    words * 2 >= parts.length &&
+    words >= 1 &&
+    !parts.some((p) => p.length >= 8 && /\d/.test(p) && /[A-Za-z]/.test(p))
+  );
+}
+
 function entropyPerChar(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
@@ -104,7 +116,7 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     const tail = seg.slice(seg.indexOf('_') + 1);
     if (/\d/.test(tail) || (/[A-Z]/.test(tail) && /[a-z]/.test(tail))) return 'id';
   }
-  if (isDictionaryLike(seg)) return 'literal';
+  if (isDictionaryLike(seg) || isSlug(seg)) return 'literal';
   if (
     seg.length >= 16 &&
     TOKEN_CHARS.test(seg) &&
@@ -296,41 +308,68 @@ interface TrieNode {
   /** the child that typed tokens / merged literals go to */
   param: TrieNode | null;
   merged: boolean;
+  /** children count at which the next merge attempt happens */
+  nextCheck: number;
+  /** hits at or above which a literal child counts as a dominant static route (set at merge) */
+  dominance: number;
 }
 
-function newNode(): TrieNode {
-  return { children: new Map(), hits: new Map(), param: null, merged: false };
+function newNode(threshold: number): TrieNode {
+  return {
+    children: new Map(),
+    hits: new Map(),
+    param: null,
+    merged: false,
+    nextCheck: threshold,
+    dominance: Infinity,
+  };
 }
 
 export interface TemplaterOptions {
-  /** Distinct literal values under one parent beyond which the position becomes `{param}`. Default 12. */
+  /** Distinct literal values of one shape under one parent beyond which they become `{param}`. Default 20. */
   cardinalityThreshold?: number;
 }
 
+/** Hard cap of literal children per node: past it every non-dominant child is merged. */
+const MAX_CHILDREN = 2000;
+
+/** The shape of a subtree's first level: its literal children and whether it has a parameter child. */
+function signature(node: TrieNode): string {
+  if (node.children.size === 0) return node.param ? '{}' : '';
+  return [...node.children.keys()].sort().join('/') + (node.param ? '/{}' : '');
+}
+
 /**
- * Learns from the paths it sees: typed tokens are parameters at once; a position
- * whose literal values under the same parent (per domain) exceed the threshold is
- * merged into `{param}`, except siblings that clearly dominate the traffic there
- * (`/users/me` next to `/users/{param}`). Memory is bounded: each node tracks at
- * most threshold+1 literal children before it merges.
+ * Learns from the paths it sees: typed tokens are parameters at once; literal
+ * siblings under the same parent (per domain) that share a shape (the same
+ * sub-routes below them) and outnumber the threshold are merged into `{param}`.
+ * Siblings that carry far more traffic than the average value (`/users/me` next to
+ * `/users/{param}`), reserved words and file names stay literal. Memory is bounded:
+ * a node keeps at most MAX_CHILDREN literal children.
  */
 export class PathTemplater {
   private readonly roots = new Map<string, TrieNode>();
   private readonly threshold: number;
+  /** Bumped on every merge so callers can invalidate cached templates. */
+  generation = 0;
 
   constructor(options: TemplaterOptions = {}) {
-    this.threshold = options.cardinalityThreshold ?? 12;
+    this.threshold = Math.max(2, options.cardinalityThreshold ?? 20);
   }
 
   /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
   learn(domain: string, segments: readonly string[], weight = 1): void {
+    this.learnTyped(domain, templateSegments(segments), weight);
+  }
+
+  /** Like `learn`, for segments already passed through `templateSegments`. */
+  learnTyped(domain: string, typed: readonly string[], weight = 1): void {
     let node = this.roots.get(domain);
-    if (!node) this.roots.set(domain, (node = newNode()));
-    const typed = templateSegments(segments);
+    if (!node) this.roots.set(domain, (node = newNode(this.threshold)));
     for (let i = 0; i < typed.length; i++) {
       const t = typed[i] as string;
-      if (t.startsWith('{')) {
-        node = node.param ??= newNode();
+      if (t.charCodeAt(0) === 123) {
+        node = node.param ??= newNode(this.threshold);
         continue;
       }
       const existing = node.children.get(t);
@@ -339,53 +378,107 @@ export class PathTemplater {
         node = existing;
         continue;
       }
-      if (node.merged || node.children.size >= this.threshold) {
-        if (!node.merged) this.merge(node);
-        node = node.param ??= newNode();
+      if (node.merged && !isStaticName(t)) {
+        node = node.param ??= newNode(this.threshold);
         continue;
       }
-      const child = newNode();
+      const child = newNode(this.threshold);
       node.children.set(t, child);
       node.hits.set(t, weight);
+      if (node.children.size >= node.nextCheck) {
+        node.nextCheck = Math.min(node.nextCheck * 2, MAX_CHILDREN);
+        if (this.merge(node, node.children.size >= MAX_CHILDREN)) {
+          node = node.children.get(t) ?? node.param!;
+          continue;
+        }
+      }
       node = child;
     }
   }
 
-  private merge(node: TrieNode): void {
-    node.merged = true;
-    const total = [...node.hits.values()].reduce((a, b) => a + b, 0);
-    const mean = total / Math.max(1, node.hits.size);
-    const param = (node.param ??= newNode());
+  /** Merge the largest same-shape group of value-like children; returns whether anything merged. */
+  private merge(node: TrieNode, force: boolean): boolean {
+    const groups = new Map<string, string[]>();
+    let total = 0;
     for (const [seg, child] of node.children) {
-      // Keep siblings that are reserved words or carry far more traffic than an average value.
-      const hits = node.hits.get(seg) ?? 0;
-      if (classifySegment(seg) === 'reserved' || hits >= Math.max(4, mean * 4)) continue;
-      mergeInto(param, child);
+      total += node.hits.get(seg) ?? 0;
+      if (isStaticName(seg)) continue;
+      const sig = force ? '*' : signature(child);
+      const g = groups.get(sig);
+      if (g) g.push(seg);
+      else groups.set(sig, [seg]);
+    }
+    let best: string[] = [];
+    for (const g of groups.values()) if (g.length > best.length) best = g;
+    if (best.length < this.threshold && !force) return false;
+    const mean = total / Math.max(1, node.children.size);
+    node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
+    const param = (node.param ??= newNode(this.threshold));
+    for (const seg of best) {
+      if ((node.hits.get(seg) ?? 0) >= node.dominance) continue; // a dominant static route
+      mergeInto(param, node.children.get(seg)!);
       node.children.delete(seg);
       node.hits.delete(seg);
     }
+    node.merged = true;
+    this.generation++;
+    return true;
+  }
+
+  /**
+   * After a position merged, literals that arrived before the merge with another
+   * shape (a value seen only with some sub-routes) are still values: fold every
+   * non-static, non-dominant literal of merged nodes into the parameter.
+   */
+  finalize(): void {
+    const visit = (node: TrieNode, depth: number): void => {
+      if (depth > 64) return;
+      if (node.merged) {
+        const param = (node.param ??= newNode(this.threshold));
+        for (const [seg, child] of [...node.children]) {
+          if (isStaticName(seg) || (node.hits.get(seg) ?? 0) >= node.dominance) continue;
+          mergeInto(param, child);
+          node.children.delete(seg);
+          node.hits.delete(seg);
+          this.generation++;
+        }
+      }
+      for (const child of node.children.values()) visit(child, depth + 1);
+      if (node.param) visit(node.param, depth + 1);
+    };
+    for (const root of this.roots.values()) visit(root, 0);
   }
 
   /** Template a path with what has been learned so far (does not learn). */
   template(domain: string, segments: readonly string[]): string[] {
-    const typed = templateSegments(segments);
+    return this.templateTyped(domain, templateSegments(segments));
+  }
+
+  /** Like `template`, for segments already passed through `templateSegments`. */
+  templateTyped(domain: string, typedIn: readonly string[]): string[] {
+    const typed = [...typedIn];
     let node = this.roots.get(domain) ?? null;
     for (let i = 0; i < typed.length; i++) {
       const t = typed[i] as string;
       if (!node) break;
-      if (t.startsWith('{')) {
+      if (t.charCodeAt(0) === 123) {
         node = node.param;
         continue;
       }
       const child = node.children.get(t);
       if (child) node = child;
-      else if (node.merged) {
+      else if (node.merged && !isStaticName(t)) {
         typed[i] = '{param}';
         node = node.param;
       } else node = null;
     }
     return typed;
   }
+}
+
+/** Reserved words and file names never become parameters by cardinality. */
+function isStaticName(seg: string): boolean {
+  return FILE_LIKE.test(seg) || RESERVED.has(seg.toLowerCase()) || VERSION.test(seg);
 }
 
 function mergeInto(target: TrieNode, source: TrieNode): void {

@@ -66,6 +66,8 @@ interface Recognizer {
   /** Cheap test on the whole text before running `re`. */
   pre?: (text: string) => boolean;
   valid: (m: string, text: string, start: number) => boolean;
+  /** A shorter candidate to try when the match fails validation (drops a trailing word). */
+  shrink?: (m: string) => string;
   numeric?: boolean;
 }
 
@@ -132,8 +134,9 @@ const RECOGNIZERS: Recognizer[] = [
     type: 'iban',
     tier: 1,
     pre: hasDigitRun(2),
-    re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g,
+    re: /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,4})?\b/g,
     valid: isIban,
+    shrink: (m) => m.replace(/[ -]?[A-Z0-9]{1,4}$/, ''),
   },
   {
     name: 'credit_card',
@@ -149,7 +152,7 @@ const RECOGNIZERS: Recognizer[] = [
     type: 'ip_address',
     tier: 1,
     pre: has('.'),
-    re: /(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)/g,
+    re: /(?<![\w.:])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g,
     valid: (m, text, start) =>
       m.split('.').every((o) => Number(o) <= 255 && (o.length === 1 || o[0] !== '0')) &&
       !/(\bv|version[\s:=]*)$/i.test(text.slice(Math.max(0, start - 10), start)),
@@ -159,8 +162,8 @@ const RECOGNIZERS: Recognizer[] = [
     type: 'ip_address',
     tier: 1,
     pre: has(':'),
-    re: /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])/g,
-    valid: (m) => m.length >= 3 && /[0-9a-f]/i.test(m) && m.split(':').length >= 3 && ipaddr.IPv6.isValid(m),
+    re: /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:\d{1,3}\.){3}\d{1,3}(?![\d.])|[0-9A-Fa-f]{1,4})?(?:%[A-Za-z0-9]+)?(?![\w:]|\.\d)/g,
+    valid: (m) => m.split(':').length >= 3 && ipaddr.IPv6.isValid(m.replace(/%.*$/, '')),
   },
   {
     name: 'us_ssn',
@@ -168,7 +171,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(9),
-    re: /(?<![\w-])\d{3}[- .]?\d{2}[- .]?\d{4}(?![\w-]|\.\d)/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}[- .]?\d{2}[- .]?\d{4}(?![\w-]|\.\d)/g,
     valid: (m) => isSsn(m) && !isItin(m),
   },
   {
@@ -177,7 +180,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(9),
-    re: /(?<![\w-])9\d{2}[- ]?\d{2}[- ]?\d{4}(?![\w-])/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])9\d{2}[- ]?\d{2}[- ]?\d{4}(?![\w-])/g,
     valid: (m) => isItin(m) && new Set(m.replace(/\d/g, '')).size <= 1,
   },
   {
@@ -186,7 +189,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(10),
-    re: /(?<![\w-])\d{3}([- ]?)\d{3}\1\d{4}(?![\w-])/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}([- ]?)\d{3}\1\d{4}(?![\w-])/g,
     valid: isNhsNumber,
   },
   {
@@ -195,7 +198,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(12),
-    re: /(?<![\w:-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?![\w:-])/g,
+    re: /(?<![\w:-])(?<!(?<!\d)\d{1,3}[ .-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?![\w:-])/g,
     valid: isAadhaar,
   },
   {
@@ -204,7 +207,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(11),
-    re: /(?<![\w-])\d{11}(?![\w-])/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{11}(?![\w-])/g,
     valid: isPesel,
   },
   {
@@ -213,7 +216,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(9),
-    re: /(?<![\w-])\d{3}( ?)\d{3}\1\d{3}(?![\w-])/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}( ?)\d{3}\1\d{3}(?![\w-])/g,
     valid: isAuTfn,
   },
   {
@@ -222,7 +225,7 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 2,
     numeric: true,
     pre: hasDigitRun(7),
-    re: /(?<![\w-])[XYZ]?\d{7,8}-?[A-Za-z](?![\w-])/g,
+    re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])[XYZ]?\d{7,8}-?[A-Za-z](?![\w-])/g,
     valid: isSpanishNif,
   },
   {
@@ -346,9 +349,13 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
     if (r.pre && !r.pre(text)) continue;
     r.re.lastIndex = 0;
     for (let m = r.re.exec(text); m !== null; m = r.re.exec(text)) {
-      const value = m[0];
+      let value = m[0];
       const start = m.index;
-      if (!r.valid(value, text, start)) continue;
+      if (!r.valid(value, text, start)) {
+        const shorter = r.shrink?.(value);
+        if (!shorter || shorter === value || !r.valid(shorter, text, start)) continue;
+        value = shorter;
+      }
       if (r.type === 'phone' && !phoneValid(value, regions)) continue;
       if (r.tier === 3 && dates === 'birth-context' && !contextBefore(text, start, BIRTH, 60)) continue;
       candidates.push({
