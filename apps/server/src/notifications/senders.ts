@@ -1,6 +1,6 @@
 // One sender per channel type. Each throws a DeliveryError whose message says
 // what went wrong; `permanent` errors are not retried.
-import { assertPublicUrl } from './url-guard.js';
+import { assertPublicUrl } from '@argus/engine';
 import type { channelConfigSchemas, ChannelType } from '@argus/api';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
