@@ -45,6 +45,8 @@ export const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
   border-radius: var(--radius-lg);
   background: ${(p) => (p.$variant === 'destructive' ? 'var(--color-danger-emphasis)' : 'var(--color-surface)')};
   color: ${(p) => (p.$variant === 'destructive' ? 'var(--color-on-emphasis)' : 'var(--color-fg)')};
+  --toast-description-color: ${(p) =>
+    p.$variant === 'destructive' ? 'var(--color-on-emphasis)' : 'var(--color-fg-muted)'};
   box-shadow: var(--shadow-lg);
 
   &[data-state='open'] {
@@ -80,8 +82,8 @@ export const Title = styled(RadixToast.Title)`
 `;
 
 export const Description = styled(RadixToast.Description)`
+  color: var(--toast-description-color);
   font-size: var(--font-size-sm);
-  opacity: 0.9;
 `;
 
 export const Close = styled(RadixToast.Close)`

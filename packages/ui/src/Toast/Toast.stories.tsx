@@ -1,0 +1,130 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.js';
+import {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  ToastProvider,
+  useToast,
+  type ToastOptions,
+} from './Toast.js';
+
+function Demo({ initial }: { initial?: ToastOptions }) {
+  const { toast } = useToast();
+  useEffect(() => {
+    if (initial) toast({ ...initial, duration: Infinity });
+  }, [initial, toast]);
+  return (
+    <div style={{ display: 'flex', gap: 8 }}>
+      <Button
+        variant="outline"
+        onClick={() =>
+          toast({ title: 'Scan Started', description: 'Initiating API discovery and security scanning...' })
+        }
+      >
+        Start scan
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() =>
+          toast({
+            title: 'Scan Completed',
+            description: 'Successfully scanned and analyzed 20 endpoints.',
+          })
+        }
+      >
+        Finish scan
+      </Button>
+      <Button
+        variant="destructive"
+        onClick={() =>
+          toast({
+            title: 'Scan Failed',
+            description: 'Failed to complete the security scan. Please try again.',
+            variant: 'destructive',
+          })
+        }
+      >
+        Fail scan
+      </Button>
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Overlays/Toast',
+  component: ToastProvider,
+  render: (_args, { parameters }) => (
+    <ToastProvider>
+      <Demo initial={parameters['initialToast'] as ToastOptions | undefined} />
+    </ToastProvider>
+  ),
+  parameters: { screenshot: 'viewport' },
+} satisfies Meta<typeof ToastProvider>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Only one toast at a time: a new one replaces the current one. Spec constants are asserted too. */
+export const OneAtATime: Story = {
+  play: async ({ canvasElement }) => {
+    await expect([TOAST_LIMIT, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_REMOVE_DELAY_MS]).toEqual([
+      1, 5000, 50, 1_000_000,
+    ]);
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Start scan' }));
+    await expect(await screen.findByText('Scan Started')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Finish scan' }));
+    await expect(await screen.findByText('Scan Completed')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Scan Started')).not.toBeInTheDocument());
+    await expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  },
+};
+
+/** F8 moves focus to the notifications region. */
+export const F8FocusesRegion: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start scan' }));
+    await screen.findByText('Scan Started');
+    // Radix listens for the key code F8 (`[F8]` in user-event syntax).
+    await userEvent.keyboard('[F8]');
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    await waitFor(() => expect(within(region).getByRole('list')).toHaveFocus());
+  },
+};
+
+/** The dismiss button closes the toast. */
+export const Dismiss: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start scan' }));
+    await screen.findByText('Scan Started');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(screen.queryByText('Scan Started')).not.toBeInTheDocument());
+  },
+};
+
+export const Default: Story = {
+  parameters: {
+    initialToast: { title: 'Refreshed', description: 'Dashboard data has been refreshed.' },
+  },
+  play: async () => {
+    await expect(await screen.findByText('Dashboard data has been refreshed.')).toBeVisible();
+  },
+};
+
+export const Destructive: Story = {
+  parameters: {
+    initialToast: {
+      title: 'Scan Failed',
+      description: 'Failed to complete the security scan. Please try again.',
+      variant: 'destructive',
+    },
+  },
+  play: async () => {
+    const title = await screen.findByText('Scan Failed');
+    await expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+  },
+};
