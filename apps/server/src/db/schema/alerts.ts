@@ -42,8 +42,9 @@ export const alerts = pgTable(
     uniqueIndex('alerts_open_dedupe_idx')
       .on(t.dedupeKey)
       .where(sql`${t.status} in ('open', 'acknowledged', 'suppressed')`),
-    // Newest first, keyset-paged by (created_at, id) in lists and exports.
-    index('alerts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Newest first, keyset-paged by (created_at, id) in lists and exports: ascending so that the
+    // row comparison (created_at, id) < (…) can use it (scanned backwards).
+    index('alerts_created_idx').on(t.createdAt, t.id),
     index('alerts_status_idx').on(t.status),
   ],
 );
