@@ -135,6 +135,14 @@ export function piiTypesOf(agg: Pick<EndpointAggregate, 'pii'>): string[] {
   return [...new Set(agg.pii.map((p) => p.type))].sort();
 }
 
+/** True when the object has at least one own key (no array allocation, unlike Object.keys). */
+function hasKeys(o: Record<string, string>): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
+}
+
+const STATUS_KEYS: string[] = Array.from({ length: 600 }, (_, i) => String(i));
+
 const addCount = (rec: Record<string, number>, key: string, n: number) => {
   rec[key] = (rec[key] ?? 0) + n;
 };
@@ -232,11 +240,6 @@ export class Inventory {
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
   private readonly templater: PathTemplater;
   private readonly detect: boolean;
-  /** Memoises raw path → typed segments / template per (domain, method) for repetitive logs; bounded. */
-  private readonly cache = new Map<
-    string,
-    { spec: string | null; typed: string[]; path: string; generation: number }
-  >();
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -261,7 +264,6 @@ export class Inventory {
       for (const p of ep.spec.piiFields) addPii(agg, p, 0);
       this.put(agg);
     }
-    this.cache.clear();
   }
 
   /** Add a stored aggregate (e.g. loaded from the database) so more observations merge into it. */
@@ -297,26 +299,9 @@ export class Inventory {
     let normalizedPath: string;
     if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
     else {
-      const cacheKey = `${domain} ${method} ${obs.path}`;
-      let entry = this.cache.get(cacheKey);
-      if (!entry) {
-        const segments = splitPath(obs.path);
-        const spec = this.specIndex.get(domain)?.match(segments, method);
-        entry = spec
-          ? { spec, typed: [], path: spec, generation: -1 }
-          : { spec: null, typed: templateSegments(segments), path: '', generation: -1 };
-        if (this.cache.size >= 50_000) this.cache.clear();
-        this.cache.set(cacheKey, entry);
-      }
-      if (entry.spec) normalizedPath = entry.spec;
-      else {
-        this.templater.learnTyped(domain, entry.typed);
-        if (entry.generation !== this.templater.generation) {
-          entry.path = joinSegments(this.templater.templateTyped(domain, entry.typed));
-          entry.generation = this.templater.generation;
-        }
-        normalizedPath = entry.path;
-      }
+      const segments = splitPath(obs.path);
+      const spec = this.specIndex.size > 0 ? this.specIndex.get(domain)?.match(segments, method) : undefined;
+      normalizedPath = spec ?? joinSegments(this.templater.learnTyped(domain, templateSegments(segments)));
     }
     const key = endpointKey(domain, method, normalizedPath);
     let agg = this.aggregates.get(key);
@@ -336,18 +321,18 @@ export class Inventory {
       if (agg.firstSeen === null || t < agg.firstSeen) agg.firstSeen = t;
       if (agg.lastSeen === null || t >= agg.lastSeen) {
         agg.lastSeen = t;
-        if (Object.keys(obs.responseHeaders).length > 0)
-          agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
-        if (Object.keys(obs.requestHeaders).length > 0)
-          agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
+        if (hasKeys(obs.responseHeaders)) agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
+        if (hasKeys(obs.requestHeaders)) agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
       }
     } else {
-      if (Object.keys(obs.responseHeaders).length > 0)
-        agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
-      if (Object.keys(obs.requestHeaders).length > 0)
-        agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
+      if (hasKeys(obs.responseHeaders)) agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
+      if (hasKeys(obs.requestHeaders)) agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
     }
-    addCount(agg.statusCounts, obs.status === null ? '-' : String(obs.status), 1);
+    addCount(
+      agg.statusCounts,
+      obs.status === null ? '-' : (STATUS_KEYS[obs.status] ?? String(obs.status)),
+      1,
+    );
     addCount(agg.schemes, obs.scheme ?? 'unknown', 1);
     if (obs.auth === null) addCount(agg.auth, 'unknown', 1);
     else if (obs.auth.length === 0) addCount(agg.auth, 'none', 1);
@@ -368,11 +353,7 @@ export class Inventory {
     }
     if (
       this.detect &&
-      (obs.query ||
-        obs.requestBody ||
-        obs.responseBody ||
-        Object.keys(obs.requestHeaders).length ||
-        obs.path.length > 8)
+      (obs.query || obs.requestBody || obs.responseBody || hasKeys(obs.requestHeaders) || obs.path.length > 8)
     ) {
       for (const f of detectPiiInObservation(obs)) addPii(agg, f, 1);
     }
@@ -402,7 +383,6 @@ export class Inventory {
     }
     this.aggregates.clear();
     for (const [k, v] of merged) this.aggregates.set(k, v);
-    this.cache.clear();
     return [...merged.values()];
   }
 

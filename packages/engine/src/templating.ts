@@ -98,6 +98,16 @@ function isRealDate(y: number, m: number, d: number): boolean {
  */
 export function classifySegment(seg: string, versionPosition = false): SegmentKind {
   if (seg === '') return 'literal';
+  // Fast path for the common cases (hot in log ingestion): all digits, all lower-case letters.
+  let digits = true;
+  let lowerWord = seg.length <= 40;
+  for (let i = 0; i < seg.length && (digits || lowerWord); i++) {
+    const c = seg.charCodeAt(i);
+    if (c < 48 || c > 57) digits = false;
+    if (c < 97 || c > 122) lowerWord = false;
+  }
+  if (digits) return 'id';
+  if (lowerWord) return RESERVED.has(seg) ? 'reserved' : 'literal';
   const lower = seg.toLowerCase();
   if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
   if (INTEGER.test(seg)) return 'id';
@@ -156,11 +166,22 @@ function safeDecode(seg: string): string {
 
 /** Split a raw path into decoded segments: drops the query/fragment, collapses `//`, keeps `/` root. */
 export function splitPath(rawPath: string): string[] {
-  let p = rawPath;
-  const q = p.search(/[?#]/);
-  if (q >= 0) p = p.slice(0, q);
+  let end = rawPath.length;
+  const q = rawPath.indexOf('?');
+  if (q >= 0) end = q;
+  const h = rawPath.indexOf('#');
+  if (h >= 0 && h < end) end = h;
   const out: string[] = [];
-  for (const s of p.split('/')) if (s !== '') out.push(safeDecode(s));
+  let start = 0;
+  while (start < end) {
+    let slash = rawPath.indexOf('/', start);
+    if (slash < 0 || slash > end) slash = end;
+    if (slash > start) {
+      const seg = rawPath.slice(start, slash);
+      out.push(seg.includes('%') ? safeDecode(seg) : seg);
+    }
+    start = slash + 1;
+  }
   return out;
 }
 
@@ -362,8 +383,12 @@ export class PathTemplater {
     this.learnTyped(domain, templateSegments(segments), weight);
   }
 
-  /** Like `learn`, for segments already passed through `templateSegments`. */
-  learnTyped(domain: string, typed: readonly string[], weight = 1): void {
+  /**
+   * Like `learn`, for segments already passed through `templateSegments`; mutates
+   * `typed` in place into the current template (merged positions become `{param}`)
+   * and returns it, so one trie walk both learns and templates.
+   */
+  learnTyped(domain: string, typed: string[], weight = 1): string[] {
     let node = this.roots.get(domain);
     if (!node) this.roots.set(domain, (node = newNode(this.threshold)));
     for (let i = 0; i < typed.length; i++) {
@@ -379,6 +404,7 @@ export class PathTemplater {
         continue;
       }
       if (node.merged && !isStaticName(t)) {
+        typed[i] = '{param}';
         node = node.param ??= newNode(this.threshold);
         continue;
       }
@@ -386,14 +412,20 @@ export class PathTemplater {
       node.children.set(t, child);
       node.hits.set(t, weight);
       if (node.children.size >= node.nextCheck) {
-        node.nextCheck = Math.min(node.nextCheck * 2, MAX_CHILDREN);
+        node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
         if (this.merge(node, node.children.size >= MAX_CHILDREN)) {
-          node = node.children.get(t) ?? node.param!;
+          const kept = node.children.get(t);
+          if (kept) node = kept;
+          else {
+            typed[i] = '{param}';
+            node = node.param!;
+          }
           continue;
         }
       }
       node = child;
     }
+    return typed;
   }
 
   /** Merge the largest same-shape group of value-like children; returns whether anything merged. */
@@ -476,9 +508,17 @@ export class PathTemplater {
   }
 }
 
-/** Reserved words and file names never become parameters by cardinality. */
+/**
+ * Reserved words, file names and camelCase operation names (`findByStatus`,
+ * `createWithList`) never become parameters by cardinality.
+ */
 function isStaticName(seg: string): boolean {
-  return FILE_LIKE.test(seg) || RESERVED.has(seg.toLowerCase()) || VERSION.test(seg);
+  return (
+    FILE_LIKE.test(seg) ||
+    RESERVED.has(seg.toLowerCase()) ||
+    VERSION.test(seg) ||
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(seg)
+  );
 }
 
 function mergeInto(target: TrieNode, source: TrieNode): void {

@@ -63,18 +63,17 @@ interface Recognizer {
   type: PiiType;
   tier: number;
   re: RegExp;
-  /** Cheap test on the whole text before running `re`. */
-  pre?: (text: string) => boolean;
+  /** Cheap test on the whole text (and its digit count) before running `re`. */
+  pre?: (text: string, digits: number) => boolean;
   valid: (m: string, text: string, start: number) => boolean;
   /** A shorter candidate to try when the match fails validation (drops a trailing word). */
   shrink?: (m: string) => string;
   numeric?: boolean;
 }
 
-const hasDigitRun = (n: number) => {
-  const re = new RegExp(`\\d{${n}}`);
-  return (t: string) => re.test(t.replace(/[\s().:/-]/g, ''));
-};
+/** Prefilter: the text holds at least n digits (computed once per text, see `digitCount`). */
+const hasDigitRun = (n: number) => (_t: string, digits: number) => digits >= n;
+const KEY_PREFIX = /sk_|pk_|rk_|AKIA|gh[pousr]_|xox[abprs]-|AIza|glpat-/;
 const has = (ch: string) => (t: string) => t.includes(ch);
 const contextBefore = (text: string, start: number, re: RegExp, span = 48): boolean =>
   re.test(text.slice(Math.max(0, start - span), start));
@@ -125,6 +124,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'api_key',
     type: 'api_key',
+    pre: (t) => KEY_PREFIX.test(t),
     tier: 0,
     re: /\b(?:(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20})\b/g,
     valid: () => true,
@@ -231,6 +231,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'it_fiscal_code',
     type: 'national_id',
+    pre: hasDigitRun(3),
     tier: 2,
     re: /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/g,
     valid: isItalianFiscalCode,
@@ -238,6 +239,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'uk_nino',
     type: 'national_id',
+    pre: hasDigitRun(6),
     tier: 2,
     re: /\b[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d]\b/g,
     valid: isNino,
@@ -245,6 +247,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'in_pan',
     type: 'national_id',
+    pre: hasDigitRun(4),
     tier: 2,
     re: /\b[A-Z]{5}\d{4}[A-Z]\b/g,
     valid: () => true,
@@ -252,6 +255,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'us_passport',
     type: 'passport',
+    pre: hasDigitRun(8),
     tier: 2,
     re: /\b[A-Z]?\d{8,9}\b/g,
     valid: (m, text, start) => contextBefore(text, start, /(passport|travel document)[^.\n]{0,30}$/i),
@@ -267,6 +271,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'date_numeric',
     type: 'dob',
+    pre: hasDigitRun(2),
     tier: 3,
     re: /(?<![\w/.:-])(?:\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\/(?:\d{4}|\d{2}))(?![\w/.:-]|\.\d)/g,
     valid: (m) => validNumericDate(m),
@@ -274,6 +279,7 @@ const RECOGNIZERS: Recognizer[] = [
   {
     name: 'date_named',
     type: 'dob',
+    pre: hasDigitRun(1),
     tier: 3,
     re: new RegExp(
       `(?<![\\w])(?:\\d{1,2}(?:st|nd|rd|th)?[- ](?:${MONTHS})(?:[- ,]+\\d{2,4})?|(?:${MONTHS})[- ]\\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|(?:${MONTHS})[- ]\\d{4})(?![\\w])`,
@@ -292,14 +298,22 @@ const RECOGNIZERS: Recognizer[] = [
   },
 ];
 
+const phoneCache = new Map<string, boolean>();
+
+/** libphonenumber validation in the given regions (memoised, bounded). */
 function phoneValid(m: string, regions: CountryCode[]): boolean {
   const digits = m.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return false;
-  if (m.startsWith('+')) return parsePhoneNumberFromString(m)?.isValid() ?? false;
-  for (const region of regions) {
-    if (parsePhoneNumberFromString(m, region)?.isValid()) return true;
-  }
-  return false;
+  const key = `${regions.join(',')}|${m}`;
+  const cached = phoneCache.get(key);
+  if (cached !== undefined) return cached;
+  let ok = false;
+  if (m.startsWith('+')) ok = parsePhoneNumberFromString(m)?.isValid() ?? false;
+  else
+    for (const region of regions) if ((ok = parsePhoneNumberFromString(m, region)?.isValid() ?? false)) break;
+  if (phoneCache.size >= 10_000) phoneCache.clear();
+  phoneCache.set(key, ok);
+  return ok;
 }
 
 /** Find the e-mail addresses around each '@' (linear: no backtracking regex over long text). */
@@ -341,12 +355,21 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
   const emails: PiiMatch[] = [];
   if (text.includes('@')) findEmails(text, emails);
   for (const e of emails) candidates.push({ ...e, tier: 0 });
-  const hasDigit = /\d/.test(text);
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+  }
+  const hasDigit = digits > 0;
+  // Nothing without digits can match except e-mails (done above), JWTs and API keys.
+  if (!hasDigit && !text.includes('eyJ') && !KEY_PREFIX.test(text))
+    return candidates.map(({ tier: _t, ...m }) => m);
+  /** Spans of real dates (reported or not): a phone candidate inside one is a date, not a phone. */
+  const dateSpans: [number, number][] = [];
   for (const r of RECOGNIZERS) {
     if (r.numeric && options.skipNumeric) continue;
-    if (r.tier === 3 && dates === 'none') continue;
-    if (r.name !== 'it_fiscal_code' && r.name !== 'api_key' && r.name !== 'jwt' && !hasDigit) continue;
-    if (r.pre && !r.pre(text)) continue;
+    if (r.name !== 'api_key' && r.name !== 'jwt' && !hasDigit) continue;
+    if (r.pre && !r.pre(text, digits)) continue;
     r.re.lastIndex = 0;
     for (let m = r.re.exec(text); m !== null; m = r.re.exec(text)) {
       let value = m[0];
@@ -356,8 +379,17 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
         if (!shorter || shorter === value || !r.valid(shorter, text, start)) continue;
         value = shorter;
       }
-      if (r.type === 'phone' && !phoneValid(value, regions)) continue;
-      if (r.tier === 3 && dates === 'birth-context' && !contextBefore(text, start, BIRTH, 60)) continue;
+      const end = start + value.length;
+      if (r.tier === 3) {
+        dateSpans.push([start, end]);
+        if (dates === 'none' || (dates === 'birth-context' && !contextBefore(text, start, BIRTH, 60)))
+          continue;
+      }
+      if (r.type === 'phone') {
+        if (dateSpans.some(([a, b]) => a < end && start < b)) continue;
+        if (candidates.some((c) => c.tier < 4 && c.start < end && start < c.end)) continue;
+        if (!phoneValid(value, regions)) continue;
+      }
       candidates.push({
         type: r.type,
         start,
@@ -406,11 +438,24 @@ const NAME_RULES: [RegExp, PiiType][] = [
 ];
 
 /** The PII type a field name reveals, if any (`dateOfBirth` → dob, `card_number` → credit_card). */
+const nameCache = new Map<string, PiiType | null>();
+
 export function piiTypeForFieldName(name: string): PiiType | null {
+  const cached = nameCache.get(name);
+  if (cached !== undefined) return cached;
   const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (key.length === 0 || key.length > 40) return null;
-  for (const [re, type] of NAME_RULES) if (re.test(key)) return type;
-  return null;
+  let type: PiiType | null = null;
+  if (key.length > 0 && key.length <= 40) {
+    for (const [re, t] of NAME_RULES) {
+      if (re.test(key)) {
+        type = t;
+        break;
+      }
+    }
+  }
+  if (nameCache.size >= 10_000) nameCache.clear();
+  nameCache.set(name, type);
+  return type;
 }
 
 /** Schema formats that reveal PII (OpenAPI `format`). */
@@ -443,6 +488,24 @@ function addFinding(out: PiiFinding[], seen: Set<string>, f: PiiFinding): void {
   out.push(f);
 }
 
+/** Types found in short values, memoised (API bodies repeat the same values: tags, dates, enums). */
+const valueCache = new Map<string, PiiType[]>();
+
+function typesInValue(text: string, skipNumeric: boolean): PiiType[] {
+  const cacheable = text.length <= 256;
+  const key = cacheable ? (skipNumeric ? '1' : '0') + text : '';
+  if (cacheable) {
+    const hit = valueCache.get(key);
+    if (hit) return hit;
+  }
+  const types = [...new Set(detectPii(text, { skipNumeric }).map((m) => m.type))];
+  if (cacheable) {
+    if (valueCache.size >= 50_000) valueCache.clear();
+    valueCache.set(key, types);
+  }
+  return types;
+}
+
 /** Scan one string value (a field's value, a query or header value). */
 function scanValue(
   value: string,
@@ -453,9 +516,9 @@ function scanValue(
 ): void {
   if (value.length < 5) return;
   const text = value.length > 16384 ? value.slice(0, 16384) : value;
-  const skipNumeric = isIdLike(field) || (/^\d+$/.test(text) && field === undefined);
-  for (const m of detectPii(text, { skipNumeric })) {
-    addFinding(out, seen, { type: m.type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
+  const skipNumeric = isIdLike(field) || (field === undefined && /^\d+$/.test(text));
+  for (const type of typesInValue(text, skipNumeric)) {
+    addFinding(out, seen, { type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
   }
 }
 
@@ -574,8 +637,19 @@ export interface ObservationLike {
 export function detectPiiInObservation(obs: ObservationLike): PiiFinding[] {
   const out: PiiFinding[] = [];
   const seen = new Set<string>();
-  for (const seg of obs.path.split('/')) {
-    if (seg.length >= 5) scanValue(safeDecode(seg), 'request.path', undefined, out, seen);
+  for (const raw of obs.path.split('/')) {
+    // Path segments: only those that can hold PII by value (an '@', or digits mixed
+    // with separators/letters). Plain words, plain numbers and UUID/hex ids cannot.
+    if (raw.length < 5) continue;
+    const seg = safeDecode(raw);
+    if (!seg.includes('@') && !/\d[^\d]*\d/.test(seg)) continue;
+    if (
+      /^\d+$/.test(seg) ||
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(seg) ||
+      /^[0-9a-f]{16,}$/i.test(seg)
+    )
+      continue;
+    scanValue(seg, 'request.path', undefined, out, seen);
   }
   if (obs.query) scanParams(obs.query, 'request.query', out, seen);
   for (const [name, value] of Object.entries(obs.requestHeaders)) {

@@ -85,8 +85,41 @@ interface FieldWalk {
   pii: PiiFinding[];
 }
 
-/** Walk a schema's properties (bounded depth, cycle-safe) collecting field paths and PII by name/format. */
-function walkSchema(resolver: RefResolver, schema: unknown, location: PiiLocation, out: FieldWalk): void {
+type WalkCache = Map<string, Map<unknown, FieldWalk>>;
+
+/**
+ * Walk a schema's properties (bounded depth, cycle-safe) collecting field paths and
+ * PII by name/format. Results are memoised per schema object, so a component shared
+ * by hundreds of operations through `$ref` is walked once.
+ */
+function walkSchema(
+  resolver: RefResolver,
+  schema: unknown,
+  location: PiiLocation,
+  out: FieldWalk,
+  cache: WalkCache,
+): void {
+  const target = resolver.deref(schema);
+  if (typeof target !== 'object' || target === null) return;
+  let byLocation = cache.get(location);
+  if (!byLocation) cache.set(location, (byLocation = new Map()));
+  let result = byLocation.get(target);
+  if (!result) {
+    result = { fields: [], pii: [] };
+    walkSchemaUncached(resolver, target, location, result);
+    byLocation.set(target, result);
+  }
+  for (const f of result.fields)
+    if (out.fields.length < MAX_FIELDS && !out.fields.includes(f)) out.fields.push(f);
+  out.pii.push(...result.pii);
+}
+
+function walkSchemaUncached(
+  resolver: RefResolver,
+  schema: unknown,
+  location: PiiLocation,
+  out: FieldWalk,
+): void {
   const active = new Set<unknown>();
   const seenPii = new Set<string>();
   let budget = 2000;
@@ -152,6 +185,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
   if (swagger && !swagger.startsWith('2')) throw new SpecError(`Unsupported Swagger version ${swagger}`);
   if (openapi && !/^3\.[01]/.test(openapi)) throw new SpecError(`Unsupported OpenAPI version ${openapi}`);
   const resolver = new RefResolver(doc);
+  const walkCache: WalkCache = new Map();
   const warnings: string[] = [];
   const info = isObj(doc['info']) ? doc['info'] : {};
   const title = typeof info['title'] === 'string' ? info['title'] : '';
@@ -222,7 +256,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
         const type = (isObj(schema) ? schema['type'] : param['type']) as string | undefined;
         const format = (isObj(schema) ? schema['format'] : param['format']) as string | undefined;
         if (where === 'body') {
-          walkSchema(resolver, param['schema'], 'spec.request', requestWalk);
+          walkSchema(resolver, param['schema'], 'spec.request', requestWalk, walkCache);
           continue;
         }
         if (where === 'formData') requestWalk.fields.push(String(param['name']));
@@ -245,7 +279,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
       const body = resolver.deref(op['requestBody']);
       if (isObj(body) && isObj(body['content'])) {
         for (const media of Object.values(body['content'])) {
-          if (isObj(media)) walkSchema(resolver, media['schema'], 'spec.request', requestWalk);
+          if (isObj(media)) walkSchema(resolver, media['schema'], 'spec.request', requestWalk, walkCache);
         }
       }
       const responses = op['responses'];
@@ -254,10 +288,11 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
           if (!/^2|default/i.test(code)) continue;
           const resp = resolver.deref(r);
           if (!isObj(resp)) continue;
-          if (swagger) walkSchema(resolver, resp['schema'], 'spec.response', responseWalk);
+          if (swagger) walkSchema(resolver, resp['schema'], 'spec.response', responseWalk, walkCache);
           else if (isObj(resp['content'])) {
             for (const media of Object.values(resp['content'])) {
-              if (isObj(media)) walkSchema(resolver, media['schema'], 'spec.response', responseWalk);
+              if (isObj(media))
+                walkSchema(resolver, media['schema'], 'spec.response', responseWalk, walkCache);
             }
           }
         }

@@ -1,0 +1,103 @@
+// `npm run bench -w @argus/engine`: prints the engine's figures. Generates its
+// inputs into a temporary directory and removes them afterwards.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { detectPiiInBody, readOpenApi } from '../src/index.js';
+import { generateBodies, generateSpec, writeApacheLog } from './generate.js';
+import { evaluatePresidio } from './pii-eval.js';
+import { measureTemplating } from './synthetic.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpus = join(here, '..', '..', '..', '..', 'shared', 'corpus');
+const lines = Number(process.env['ARGUS_BENCH_LINES'] ?? 1_000_000);
+const dir = mkdtempSync(join(tmpdir(), 'argus-bench-'));
+const out = (s: string) => process.stdout.write(`${s}\n`);
+
+try {
+  // 1. Access-log discovery (child processes so peak RSS is the reader's own).
+  const log = join(dir, 'access.log');
+  const templates = await writeApacheLog(log, lines);
+  const mb = statSync(log).size / 1024 / 1024;
+  out(
+    `# access log: ${lines.toLocaleString('en')} Apache combined lines (${mb.toFixed(0)} MB, ${templates} endpoint templates)`,
+  );
+  for (const mode of ['--parse-only', '--no-pii', '']) {
+    const args = ['--import', 'tsx', join(here, 'access-log.ts'), log, ...(mode ? [mode] : [])];
+    const r = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Record<
+      string,
+      number | string
+    >;
+    const label =
+      mode === '--parse-only'
+        ? 'parse only            '
+        : mode === '--no-pii'
+          ? 'discovery without PII '
+          : 'discovery with PII    ';
+    out(
+      `  ${label} ${Number(r['linesPerSecond']).toLocaleString('en')} lines/s  ${r['ms']} ms  peak RSS ${r['peakRssMb']} MB  endpoints ${r['endpoints']}`,
+    );
+  }
+
+  // 2. OpenAPI ingest.
+  const spec = generateSpec(250);
+  readOpenApi(generateSpec(5)); // warm-up
+  const runs: number[] = [];
+  let operations = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    operations = readOpenApi(spec).endpoints.length;
+    runs.push(performance.now() - t);
+  }
+  out(
+    `# OpenAPI ingest: ${(spec.length / 1024 / 1024).toFixed(1)} MB JSON, ${operations} operations, shared $refs`,
+  );
+  out(
+    `  median ${Math.round(runs.sort((a, b) => a - b)[2] as number)} ms (best ${Math.round(runs[0] as number)} ms)`,
+  );
+
+  // 3. PII throughput over JSON bodies.
+  const bodies = generateBodies(20_000);
+  const bytes = bodies.reduce((n, b) => n + b.length, 0);
+  for (const b of bodies.slice(0, 500)) detectPiiInBody(b, 'response.body');
+  const t = performance.now();
+  let findings = 0;
+  for (const b of bodies) findings += detectPiiInBody(b, 'response.body').length;
+  const secs = (performance.now() - t) / 1000;
+  out(`# PII in JSON bodies: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${bodies.length} bodies`);
+  out(`  ${(bytes / 1024 / 1024 / secs).toFixed(1)} MB/s (${findings} findings)`);
+
+  // 4. Precision / recall and templating accuracy (need the shared corpus).
+  const presidio = join(corpus, 'pii', 'presidio-recognizer-test-cases.json');
+  if (existsSync(presidio)) {
+    const { byType } = evaluatePresidio(JSON.parse(readFileSync(presidio, 'utf8')));
+    out('# PII precision / recall on Presidio recogniser cases');
+    for (const type of ['ssn', 'email', 'phone', 'credit_card', 'national_id', 'dob', 'iban', 'ip_address']) {
+      const s = byType[type];
+      if (s)
+        out(
+          `  ${type.padEnd(12)} P ${s.precision.toFixed(3)}  R ${s.recall.toFixed(3)}  (tp ${s.tp}, fp ${s.fp}, fn ${s.fn})`,
+        );
+    }
+  } else out('# PII precision / recall: skipped (../shared/corpus not found)');
+  const specs = [
+    'oas30-petstore3.yaml',
+    'swagger20-petstore-classic.json',
+    'oas31-petstore-design-first.yaml',
+    'oas30-uspto.json',
+  ].map((f) => join(corpus, 'openapi', f));
+  if (specs.every((f) => existsSync(f))) {
+    const r = measureTemplating(specs.map((f) => readFileSync(f, 'utf8')));
+    out(`# Templating accuracy (synthetic traffic from the corpus specs, no spec given)`);
+    out(
+      `  ${r.recovered}/${r.templates} templates recovered exactly = ${(r.accuracy * 100).toFixed(1)} %; requests mapped right ${(r.requestAccuracy * 100).toFixed(1)} %`,
+    );
+    for (const m of r.misses) out(`  miss: ${m.expected} → ${m.got.join(' | ')}`);
+  } else out('# Templating accuracy on corpus specs: skipped (../shared/corpus not found)');
+  const gen = measureTemplating([generateSpec(60)], 40);
+  out(`  generated spec (${gen.templates} templates): ${(gen.accuracy * 100).toFixed(1)} %`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

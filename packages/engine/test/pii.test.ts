@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detectPii,
+  detectPiiInBody,
+  detectPiiInJson,
+  detectPiiInObservation,
+  piiTypeForFieldName,
+} from '../src/index.js';
+import {
+  isAadhaar,
+  isCardNumber,
+  isIban,
+  isNhsNumber,
+  isPesel,
+  isSpanishNif,
+  isSsn,
+  luhn,
+} from '../src/pii/validators.js';
+import { evaluatePresidio } from '../bench/pii-eval.js';
+import { corpusText, hasCorpus } from './corpus.js';
+
+const types = (text: string, opts = {}) => detectPii(text, opts).map((m) => m.type);
+
+describe('validators', () => {
+  it('checks cards with Luhn and issuer ranges', () => {
+    expect(luhn('4111111111111111')).toBe(true);
+    expect(isCardNumber('4111 1111 1111 1111')).toBe(true);
+    expect(isCardNumber('371449635398431')).toBe(true);
+    expect(isCardNumber('4012-8888-8888-1882')).toBe(false); // Luhn fails
+    expect(isCardNumber('1700000000009')).toBe(false); // a ms timestamp that passes Luhn: no issuer of that length
+    expect(isCardNumber('9999999999999995')).toBe(false); // no issuer starts with 9
+  });
+  it('checks SSN area/group/serial rules', () => {
+    expect(isSsn('078-05-1123')).toBe(true);
+    expect(isSsn('666-12-3456')).toBe(false);
+    expect(isSsn('900-12-3456')).toBe(false);
+    expect(isSsn('123-00-4567')).toBe(false);
+    expect(isSsn('123-45-0000')).toBe(false);
+    expect(isSsn('078-05-1120')).toBe(false); // the Woolworth sample
+    expect(isSsn('693-09.4444')).toBe(false); // mixed separators
+  });
+  it('checks national id checksums', () => {
+    expect(isSpanishNif('12345678Z')).toBe(true);
+    expect(isSpanishNif('12345678A')).toBe(false);
+    expect(isPesel('44051401458')).toBe(true);
+    expect(isPesel('44051401459')).toBe(false);
+    expect(isNhsNumber('401 023 2137')).toBe(true);
+    expect(isNhsNumber('401 023 2138')).toBe(false);
+    expect(isAadhaar('3123 4567 8909')).toBe(true);
+    expect(isAadhaar('1234 5678 9012')).toBe(false);
+    expect(isIban('GB82 WEST 1234 5698 7654 32')).toBe(true);
+    expect(isIban('GB82 WEST 1234 5698 7654 33')).toBe(false);
+  });
+});
+
+describe('detectPii', () => {
+  it('finds values with spans', () => {
+    const text = 'Mail jane@example.com, call +1 415 555 0132, card 4111 1111 1111 1111, SSN 078-05-1123.';
+    const found = detectPii(text);
+    expect(found.map((m) => m.type)).toEqual(['email', 'phone', 'credit_card', 'ssn']);
+    for (const m of found) expect(text.slice(m.start, m.end)).toBe(m.value);
+  });
+  it('reports dates as dob only next to birth words', () => {
+    expect(types('Invoice issued 2024-03-15')).toEqual([]);
+    expect(types('Date of birth: 1984-07-12')).toEqual(['dob']);
+    expect(types('born on 12 May 1984')).toEqual(['dob']);
+    expect(types('Invoice issued 2024-03-15', { dates: 'all' })).toEqual(['dob']);
+  });
+  it('avoids known false positives', () => {
+    expect(types('version 1.2.3.4 released')).toEqual([]);
+    expect(types('ts=1700000000000')).not.toContain('credit_card');
+    expect(types('order 2024-05-01T12:00:00Z shipped')).toEqual([]);
+    expect(types('build 4.12.0 ok')).toEqual([]);
+  });
+  it('handles long and hostile input quickly', () => {
+    const long = 'a'.repeat(200_000) + '@' + 'b'.repeat(200_000);
+    const t = Date.now();
+    expect(detectPii(long)).toEqual([]);
+    expect(detectPii('9'.repeat(100_000))).toEqual([]);
+    expect(Date.now() - t).toBeLessThan(5000);
+  });
+});
+
+describe('structured detection', () => {
+  it('finds PII in JSON by value and by field name, never by number values', () => {
+    const f = detectPiiInJson(
+      {
+        user: { email: 'a@b.io', dateOfBirth: '1990-01-02', id: 4111111111111111, createdAt: 1700000000000 },
+        cards: [{ card_number: '4111111111111111' }],
+      },
+      'response.body',
+    );
+    expect(f).toEqual(
+      expect.arrayContaining([
+        { type: 'email', location: 'response.body', field: 'user.email', by: 'value' },
+        { type: 'email', location: 'response.body', field: 'user.email', by: 'name' },
+        { type: 'dob', location: 'response.body', field: 'user.dateOfBirth', by: 'name' },
+        { type: 'credit_card', location: 'response.body', field: 'cards[].card_number', by: 'value' },
+      ]),
+    );
+    expect(f.some((x) => x.field === 'user.id' || x.field === 'user.createdAt')).toBe(false);
+  });
+  it('maps field names', () => {
+    expect(piiTypeForFieldName('date_of_birth')).toBe('dob');
+    expect(piiTypeForFieldName('cardNumber')).toBe('credit_card');
+    expect(piiTypeForFieldName('SSN')).toBe('ssn');
+    expect(piiTypeForFieldName('mobilePhone')).toBe('phone');
+    expect(piiTypeForFieldName('title')).toBeNull();
+  });
+  it('scans form bodies, truncated JSON and observations in both directions', () => {
+    expect(detectPiiInBody('email=jane%40example.com&x=1', 'request.body')).toContainEqual({
+      type: 'email',
+      location: 'request.body',
+      field: 'email',
+      by: 'value',
+    });
+    expect(
+      detectPiiInBody('{"email": "jane@example.com", "ssn": "078-0', 'response.body').map((f) => f.type),
+    ).toContain('email');
+    const f = detectPiiInObservation({
+      path: '/users/jane@example.com',
+      query: 'ssn=078-05-1123',
+      requestHeaders: {
+        authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig',
+        'x-client-ip': '203.0.113.9',
+      },
+      responseHeaders: {},
+      responseBody: '{"phone": "+44 20 7123 4567"}',
+    });
+    expect(f.map((x) => `${x.type}@${x.location}`).sort()).toEqual(
+      [
+        'email@request.path',
+        'ip_address@request.header',
+        'phone@response.body',
+        'phone@response.body',
+        'ssn@request.query',
+        'ssn@request.query',
+      ].sort(),
+    );
+  });
+});
+
+describe.skipIf(!hasCorpus)('Presidio recogniser cases (shared corpus)', () => {
+  it('meets P ≥ 0.99 and R ≥ 0.97 for the six core types', () => {
+    const { byType } = evaluatePresidio(JSON.parse(corpusText('pii/presidio-recognizer-test-cases.json')));
+    for (const type of ['ssn', 'email', 'phone', 'credit_card', 'national_id', 'dob']) {
+      expect(byType[type]?.precision, `${type} precision`).toBeGreaterThanOrEqual(0.99);
+      expect(byType[type]?.recall, `${type} recall`).toBeGreaterThanOrEqual(0.97);
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Inventory,
+  PathTemplater,
+  SpecTemplateIndex,
+  classifySegment,
+  splitPath,
+  templatePath,
+} from '../src/index.js';
+import { generateSpec } from '../bench/generate.js';
+import { measureTemplating } from '../bench/synthetic.js';
+import { corpusText, hasCorpus } from './corpus.js';
+
+describe('classifySegment', () => {
+  it.each([
+    ['123', 'id'],
+    ['550e8400-e29b-41d4-a716-446655440000', 'uuid'],
+    ['507f1f77bcf86cd799439011', 'objectId'],
+    ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b', 'hash'],
+    ['cus_9s6XKzkNRiz8i3', 'id'],
+    ['jane.doe@example.com', 'email'],
+    ['2023-02-28', 'date'],
+    ['eyJhbGciOiJIUzI1NiJ9abcDEF123', 'token'],
+    ['a1b2c3d4e5', 'id'],
+    ['users', 'literal'],
+    ['findByStatus', 'literal'],
+    ['logstash-monitorama-2013', 'literal'],
+    ['style2.css', 'literal'],
+    ['page2', 'literal'],
+    ['api', 'reserved'],
+    ['v1', 'reserved'],
+    ['v2.1', 'reserved'],
+    ['2023-02-30', 'literal'],
+  ])('%s → %s', (seg, kind) => {
+    expect(classifySegment(seg)).toBe(kind);
+  });
+
+  it('treats a date in version position as a version, elsewhere as a parameter', () => {
+    expect(templatePath('/2024-01-01/charges/ch_3MmlLrLkdIwHu7ix0snN0B15').normalizedPath).toBe(
+      '/2024-01-01/charges/{id}',
+    );
+    expect(templatePath('/api/2024-01-01/charges').normalizedPath).toBe('/api/2024-01-01/charges');
+    expect(templatePath('/reports/daily/2024-01-01').normalizedPath).toBe('/reports/daily/{date}');
+  });
+});
+
+describe('templatePath', () => {
+  it('splits, decodes and drops the query', () => {
+    expect(splitPath('/a//b%20c/?x=1#f')).toEqual(['a', 'b c']);
+    expect(templatePath('/').normalizedPath).toBe('/');
+    expect(templatePath('/users/jane%40example.com/orders?x=1').normalizedPath).toBe('/users/{email}/orders');
+  });
+
+  it('lets a declared template win over a guess', () => {
+    const templates = new SpecTemplateIndex();
+    templates.add('/users/{username}', ['GET']);
+    templates.add('/users/me', ['GET']);
+    templates.add('/files/{path+}');
+    expect(templatePath('/users/alice', { method: 'GET', templates })).toMatchObject({
+      normalizedPath: '/users/{username}',
+      fromSpec: true,
+      params: [{ name: 'username', value: 'alice' }],
+    });
+    expect(templatePath('/users/me', { method: 'GET', templates }).normalizedPath).toBe('/users/me');
+    expect(templatePath('/files/a/b/c.txt', { templates }).normalizedPath).toBe('/files/{path+}');
+    expect(templatePath('/other/42', { templates })).toMatchObject({
+      normalizedPath: '/other/{id}',
+      fromSpec: false,
+    });
+  });
+
+  it('merges a high-cardinality position but keeps dominant static siblings', () => {
+    const t = new PathTemplater({ cardinalityThreshold: 10 });
+    const names = [
+      'alice',
+      'bob',
+      'carol',
+      'dave',
+      'erin',
+      'frank',
+      'grace',
+      'heidi',
+      'ivan',
+      'judy',
+      'mallory',
+      'oscar',
+      'peggy',
+    ];
+    for (let i = 0; i < 40; i++) t.learn('d', ['user', 'login']);
+    for (const n of names) t.learn('d', ['user', n]);
+    t.finalize();
+    expect(t.template('d', ['user', 'zed'])).toEqual(['user', '{param}']);
+    expect(t.template('d', ['user', 'login'])).toEqual(['user', 'login']);
+    expect(t.template('d', ['user', 'alice'])).toEqual(['user', '{param}']);
+  });
+
+  it('does not merge static routes with different sub-routes (a website root)', () => {
+    const inv = new Inventory({ cardinalityThreshold: 5, detectPii: false });
+    const sections = ['blog', 'images', 'projects', 'articles', 'files', 'about', 'scripts', 'misc'];
+    sections.forEach((s, i) => {
+      for (let k = 0; k <= i; k++)
+        inv.addObservation(obs(`/${s}/${'sub' + String.fromCharCode(97 + k)}/x${k}.html`));
+    });
+    const paths = inv.endpoints().map((e) => e.normalizedPath);
+    expect(paths.some((p) => p.startsWith('/{param}'))).toBe(false);
+  });
+
+  it('recovers the templates of a generated spec from synthetic traffic', () => {
+    const r = measureTemplating([generateSpec(40)], 30);
+    expect(r.accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it.skipIf(!hasCorpus)('recovers ≥ 95 % of the corpus specs’ templates from synthetic traffic', () => {
+    const specs = [
+      'openapi/oas30-petstore3.yaml',
+      'openapi/swagger20-petstore-classic.json',
+      'openapi/oas31-petstore-design-first.yaml',
+      'openapi/oas30-uspto.json',
+    ].map(corpusText);
+    const r = measureTemplating(specs);
+    expect(r.templates).toBeGreaterThan(40);
+    expect(r.accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+function obs(path: string) {
+  return {
+    source: 'capture' as const,
+    domain: 'site.example',
+    method: 'GET',
+    path,
+    query: '',
+    status: 200,
+    scheme: 'https' as const,
+    auth: null,
+    requestHeaders: {},
+    responseHeaders: {},
+    timestamp: null,
+  };
+}
