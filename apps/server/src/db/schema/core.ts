@@ -30,5 +30,7 @@ export const sessions = pgTable(
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey().default(1),
   value: jsonb('value').$type<SettingsUpdate>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -91,8 +91,14 @@ export const endpoints = pgTable(
     classification: text('classification').notNull().default('unclassified'),
     riskScore: real('risk_score').notNull().default(0),
     riskBreakdown: jsonb('risk_breakdown').$type<RiskBreakdown>(),
-    piiTypes: text('pii_types').array().notNull().default(sql`'{}'::text[]`),
-    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    piiTypes: text('pii_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sources: text('sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPublic: boolean('is_public').notNull().default(false),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
@@ -149,7 +155,10 @@ export const observations = pgTable(
     path: text('path').notNull(),
     /** The engine Observation (bodies truncated to its sample limit). */
     observation: jsonb('observation').notNull(),
-    piiTypes: text('pii_types').array().notNull().default(sql`'{}'::text[]`),
+    piiTypes: text('pii_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processed: boolean('processed').notNull().default(false),
   },

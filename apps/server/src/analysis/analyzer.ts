@@ -1,0 +1,619 @@
+// Turns what sources and the capture path saw into the stored inventory:
+// merges observations and declared endpoints into the domain's endpoint
+// aggregates (engine Inventory), runs checks and scoring (engine), writes the
+// changes in one transaction per domain, records activity and hands the
+// findings to alerting.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  Inventory,
+  endpointKey,
+  type EndpointAggregate,
+  type Observation,
+  type SpecEndpoint,
+  type Vulnerability,
+} from '@argus/engine';
+import type { SettingsUpdate } from '@argus/api';
+import type { ActivityInput, AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { domains, endpoints, observations, vulnerabilities } from '../db/schema/index.js';
+import type { EndpointFindings, FindingsTrigger, ScanFindings } from '../findings.js';
+import type { Telemetry } from '../observability.js';
+import { evaluateEndpoint } from './evaluate.js';
+
+export interface AnalyseInput {
+  trigger: FindingsTrigger;
+  observations?: Iterable<Observation>;
+  specEndpoints?: SpecEndpoint[];
+  /** Aggregates a source sync built (engine syncSource). */
+  aggregates?: EndpointAggregate[];
+  /** Re-check and re-score every endpoint of the domain, changed or not. */
+  reanalyseAll?: boolean;
+}
+
+export interface AnalyseResult {
+  domainId: string;
+  /** Endpoints that did not exist before. */
+  newEndpoints: number;
+  /** Endpoints this input touched (new or changed). */
+  touched: number;
+  findings: ScanFindings;
+}
+
+/** Individual "new …" activity entries per analysis before they are summarised. */
+const ACTIVITY_DETAIL_CAP = 25;
+const CLAIM_BATCH = 1000;
+const WRITE_BATCH = 500;
+
+type Tx = Db;
+type FindingsHandler = (ctx: AppContext, findings: ScanFindings) => Promise<unknown>;
+
+interface StoredEndpoint {
+  id: string;
+  method: string;
+  normalizedPath: string;
+  riskScore: number;
+  piiTypes: string[];
+  falsePositive: boolean;
+  aggregate: EndpointAggregate;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const toDate = (ms: number | null) => (ms === null ? new Date() : new Date(ms));
+
+export class Analyzer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+  private stopped = false;
+  private findingsHandler: FindingsHandler | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly telemetry: Telemetry,
+  ) {}
+
+  /** Alerting's entry (processFindings); called after every analysis. */
+  setFindingsHandler(handler: FindingsHandler): void {
+    this.findingsHandler = handler;
+  }
+
+  start(): void {
+    this.started = true;
+    this.schedule();
+  }
+
+  /** Process captured observations soon (debounced so a burst becomes one batch). */
+  schedule(delayMs = 20): void {
+    if (!this.started || this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running ??= this.processPending().finally(() => {
+        this.running = null;
+      });
+    }, delayMs);
+  }
+
+  /** Wait until every captured observation committed so far is analysed. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+    await this.processPending();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+  }
+
+  /** Claims unprocessed observations in batches (SKIP LOCKED: instances share the work). */
+  async processPending(): Promise<void> {
+    for (;;) {
+      let claimed = 0;
+      const collected: ScanFindings[] = [];
+      try {
+        await this.ctx.db.transaction(async (tx) => {
+          const rows = await tx
+            .select({
+              seq: observations.seq,
+              domain: observations.domain,
+              observation: observations.observation,
+            })
+            .from(observations)
+            .where(eq(observations.processed, false))
+            .orderBy(asc(observations.seq))
+            .limit(CLAIM_BATCH)
+            .for('update', { skipLocked: true });
+          claimed = rows.length;
+          if (rows.length === 0) return;
+          const byDomain = new Map<string, Observation[]>();
+          for (const row of rows) {
+            const list = byDomain.get(row.domain) ?? [];
+            list.push(row.observation as Observation);
+            byDomain.set(row.domain, list);
+          }
+          const settings = await this.ctx.getSettings();
+          for (const [domain, list] of byDomain) {
+            const result = await this.analyseIn(
+              tx as unknown as Tx,
+              domain,
+              { trigger: 'capture', observations: list },
+              settings,
+            );
+            collected.push(result.findings);
+          }
+          await tx
+            .update(observations)
+            .set({ processed: true })
+            .where(
+              inArray(
+                observations.seq,
+                rows.map((r) => r.seq),
+              ),
+            );
+        });
+      } catch (error) {
+        this.ctx.logger.error(
+          { err: error },
+          'analysing captured traffic failed; the observations stay stored',
+        );
+        await this.markBatchProcessed().catch(() => undefined);
+        return;
+      }
+      if (claimed === 0) return;
+      this.telemetry.analysed.inc(claimed);
+      for (const findings of collected) await this.report(findings);
+      if (claimed < CLAIM_BATCH || this.stopped) return;
+    }
+  }
+
+  /** A batch that cannot be analysed is set aside (kept, marked processed) so it does not block the rest. */
+  private async markBatchProcessed(): Promise<void> {
+    await this.ctx.db.execute(sql`
+      update ${observations} set processed = true
+      where ${observations.seq} in (
+        select ${observations.seq} from ${observations} where not ${observations.processed}
+        order by ${observations.seq} limit ${CLAIM_BATCH})`);
+  }
+
+  /** Analyse input for one domain in its own transaction and report the findings. */
+  async analyse(domain: string, input: AnalyseInput): Promise<AnalyseResult> {
+    const settings = await this.ctx.getSettings();
+    const result = await this.ctx.db.transaction((tx) =>
+      this.analyseIn(tx as unknown as Tx, domain, input, settings),
+    );
+    await this.report(result.findings);
+    return result;
+  }
+
+  private async report(findings: ScanFindings): Promise<void> {
+    if (!this.findingsHandler || findings.endpoints.length === 0) return;
+    try {
+      await this.findingsHandler(this.ctx, findings);
+    } catch (error) {
+      this.ctx.logger.error({ err: error }, 'alerting failed to process findings');
+    }
+  }
+
+  private async analyseIn(
+    tx: Tx,
+    domain: string,
+    input: AnalyseInput,
+    settings: SettingsUpdate,
+  ): Promise<AnalyseResult> {
+    // One analysis per domain at a time, across instances too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + domain}))`);
+    const domainId = await ensureDomain(tx, domain);
+    const stored = (await tx
+      .select({
+        id: endpoints.id,
+        method: endpoints.method,
+        normalizedPath: endpoints.normalizedPath,
+        riskScore: endpoints.riskScore,
+        piiTypes: endpoints.piiTypes,
+        falsePositive: endpoints.falsePositive,
+        aggregate: endpoints.aggregate,
+      })
+      .from(endpoints)
+      .where(eq(endpoints.domainId, domainId))) as unknown as StoredEndpoint[];
+    const storedByKey = new Map(stored.map((e) => [endpointKey(domain, e.method, e.normalizedPath), e]));
+
+    const inventory = new Inventory();
+    if (input.specEndpoints?.length) {
+      inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
+    }
+    for (const e of stored) inventory.addAggregate({ ...e.aggregate, domain });
+    for (const agg of input.aggregates ?? []) inventory.addAggregate({ ...agg, domain });
+    for (const obs of input.observations ?? []) inventory.addObservation({ ...obs, domain });
+    const result = inventory.endpoints();
+    const context = {
+      domainHasSpec: result.some((a) => a.spec?.source === 'openapi'),
+      domainEndpoints: result.map((a) => ({ method: a.method, normalizedPath: a.normalizedPath })),
+    };
+
+    const touched: {
+      agg: EndpointAggregate;
+      before: StoredEndpoint | undefined;
+      mergedFrom: StoredEndpoint[];
+    }[] = [];
+    const resultKeys = new Set<string>();
+    for (const agg of result) {
+      const key = endpointKey(domain, agg.method, agg.normalizedPath);
+      resultKeys.add(key);
+      const before = storedByKey.get(key);
+      if (input.reanalyseAll || !before || JSON.stringify(before.aggregate) !== JSON.stringify(agg)) {
+        touched.push({ agg, before, mergedFrom: [] });
+      }
+    }
+    // Endpoints folded into a new template by the cardinality merge disappear.
+    const mergedAway = stored.filter((e) => !resultKeys.has(endpointKey(domain, e.method, e.normalizedPath)));
+    if (mergedAway.length > 0) {
+      await tx.delete(endpoints).where(
+        inArray(
+          endpoints.id,
+          mergedAway.map((e) => e.id),
+        ),
+      );
+    }
+
+    const now = new Date();
+    const activity: ActivityInput[] = [];
+    const findings: EndpointFindings[] = [];
+    let newEndpoints = 0;
+    const newVulnTitles: string[] = [];
+    const newPii: string[] = [];
+
+    for (const batch of chunks(touched, WRITE_BATCH)) {
+      const evaluated = batch.map(({ agg, before }) => ({
+        agg,
+        before,
+        evaluation: evaluateEndpoint(agg, {
+          settings,
+          falsePositive: before?.falsePositive ?? false,
+          context,
+        }),
+      }));
+      const rows = await tx
+        .insert(endpoints)
+        .values(
+          evaluated.map(({ agg, evaluation }) => ({
+            domainId,
+            domain,
+            method: agg.method,
+            normalizedPath: agg.normalizedPath,
+            classification: evaluation.classification,
+            riskScore: evaluation.riskScore,
+            riskBreakdown: evaluation.riskBreakdown,
+            piiTypes: evaluation.piiTypes,
+            sources: agg.sources,
+            isPublic: evaluation.isPublic,
+            firstSeen: toDate(agg.firstSeen ?? agg.lastSeen),
+            lastSeen: toDate(agg.lastSeen),
+            lastScanned: now,
+            requestCount: agg.requestCount,
+            avgRps: evaluation.avgRps,
+            vulnerabilityCount: evaluation.vulnerabilities.length,
+            aggregate: agg as unknown as Record<string, unknown>,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [endpoints.domainId, endpoints.method, endpoints.normalizedPath],
+          set: {
+            classification: sql`excluded.classification`,
+            riskScore: sql`excluded.risk_score`,
+            riskBreakdown: sql`excluded.risk_breakdown`,
+            piiTypes: sql`excluded.pii_types`,
+            sources: sql`excluded.sources`,
+            isPublic: sql`excluded.is_public`,
+            firstSeen: sql`least(${endpoints.firstSeen}, excluded.first_seen)`,
+            lastSeen: sql`greatest(${endpoints.lastSeen}, excluded.last_seen)`,
+            lastScanned: sql`excluded.last_scanned`,
+            requestCount: sql`excluded.request_count`,
+            avgRps: sql`excluded.avg_rps`,
+            vulnerabilityCount: sql`excluded.vulnerability_count`,
+            aggregate: sql`excluded.aggregate`,
+          },
+        })
+        .returning({ id: endpoints.id, method: endpoints.method, normalizedPath: endpoints.normalizedPath });
+      const idByKey = new Map(rows.map((r) => [`${r.method} ${r.normalizedPath}`, r.id]));
+      const ids = rows.map((r) => r.id);
+      const storedVulns = await tx
+        .select({
+          id: vulnerabilities.id,
+          endpointId: vulnerabilities.endpointId,
+          vulnId: vulnerabilities.vulnId,
+          evidence: vulnerabilities.evidence,
+        })
+        .from(vulnerabilities)
+        .where(inArray(vulnerabilities.endpointId, ids));
+      const vulnKey = (endpointId: string, vulnId: string, evidence: string) =>
+        `${endpointId} ${vulnId} ${evidence}`;
+      const storedVulnKeys = new Map(
+        storedVulns.map((v) => [vulnKey(v.endpointId, v.vulnId, v.evidence), v.id]),
+      );
+      const keep = new Set<string>();
+      const insertVulns: (typeof vulnerabilities.$inferInsert)[] = [];
+
+      for (const { agg, before, evaluation } of evaluated) {
+        const id = idByKey.get(`${agg.method} ${agg.normalizedPath}`);
+        if (!id) continue;
+        const isNew = before === undefined;
+        if (isNew) {
+          newEndpoints++;
+          if (newEndpoints <= ACTIVITY_DETAIL_CAP) {
+            activity.push({
+              title: `New endpoint discovered: ${agg.method} ${agg.normalizedPath}`,
+              description: `Seen via ${agg.sources.join(', ') || input.trigger}`,
+              domainName: domain,
+              severity: evaluation.riskScore > 50 ? 'medium' : 'info',
+            });
+          }
+        }
+        const previousPii = new Set(before?.piiTypes ?? []);
+        const freshPii = evaluation.piiTypes.filter((t) => !previousPii.has(t));
+        for (const t of freshPii) newPii.push(`${t} on ${agg.method} ${agg.normalizedPath}`);
+        for (const v of evaluation.vulnerabilities) {
+          const evidence = v.evidence ?? '';
+          const key = vulnKey(id, v.vulnId, evidence);
+          keep.add(key);
+          if (!storedVulnKeys.has(key)) {
+            insertVulns.push({
+              endpointId: id,
+              vulnId: v.vulnId,
+              title: v.title,
+              description: v.description,
+              severity: v.severity,
+              owaspCategory: v.owaspCategory,
+              remediation: v.remediation,
+              evidence,
+              scanDate: now,
+            });
+            newVulnTitles.push(`${v.severity}: ${v.title} on ${agg.method} ${agg.normalizedPath}`);
+          }
+        }
+        findings.push({
+          id,
+          method: agg.method,
+          normalizedPath: agg.normalizedPath,
+          domain,
+          riskScore: evaluation.riskScore,
+          previousRiskScore: before ? before.riskScore : null,
+          piiTypes: evaluation.piiTypes,
+          newPiiTypes: freshPii,
+          avgRps: evaluation.avgRps,
+          requestCount: agg.requestCount,
+          vulnerabilities: evaluation.vulnerabilities.map((v) => ({
+            vulnId: v.vulnId,
+            title: v.title,
+            severity: v.severity,
+            owaspCategory: v.owaspCategory,
+          })),
+        });
+      }
+      const gone = [...storedVulnKeys].filter(([key]) => !keep.has(key)).map(([, id]) => id);
+      for (const part of chunks(gone, WRITE_BATCH))
+        await tx.delete(vulnerabilities).where(inArray(vulnerabilities.id, part));
+      for (const part of chunks(insertVulns, WRITE_BATCH))
+        await tx.insert(vulnerabilities).values(part).onConflictDoNothing();
+    }
+
+    if (newEndpoints > ACTIVITY_DETAIL_CAP) {
+      activity.push({
+        title: `${newEndpoints - ACTIVITY_DETAIL_CAP} more new endpoints discovered`,
+        domainName: domain,
+        severity: 'info',
+      });
+    }
+    activity.push(
+      ...summarise(
+        newVulnTitles,
+        (t) => ({ title: `New vulnerability: ${t}`, domainName: domain, severity: severityOf(t) }),
+        (n) => ({ title: `${n} more new vulnerabilities`, domainName: domain, severity: 'medium' }),
+      ),
+    );
+    activity.push(
+      ...summarise(
+        newPii,
+        (t) => ({ title: `New PII type detected: ${t}`, domainName: domain, severity: 'high' }),
+        (n) => ({ title: `${n} more new PII detections`, domainName: domain, severity: 'high' }),
+      ),
+    );
+    await this.ctx.recordActivity(activity, tx);
+    if (touched.length > 0 || mergedAway.length > 0) {
+      await tx.update(domains).set({ updatedAt: now }).where(eq(domains.id, domainId));
+    }
+    return {
+      domainId,
+      newEndpoints,
+      touched: touched.length,
+      findings: { trigger: input.trigger, domain, endpoints: findings },
+    };
+  }
+
+  /** Re-run checks and scoring for one endpoint (active probes only with deep scanning on). */
+  async rescan(
+    endpointId: string,
+    probe?: (agg: EndpointAggregate) => Promise<Vulnerability[]>,
+  ): Promise<boolean> {
+    const [row] = await this.ctx.db
+      .select({ domain: endpoints.domain })
+      .from(endpoints)
+      .where(eq(endpoints.id, endpointId));
+    if (!row) return false;
+    const settings = await this.ctx.getSettings();
+    const findings = await this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + row.domain}))`);
+      const [stored] = await tx.select().from(endpoints).where(eq(endpoints.id, endpointId));
+      if (!stored) return null;
+      const agg = stored.aggregate as unknown as EndpointAggregate;
+      const siblings = await tx
+        .select({
+          method: endpoints.method,
+          normalizedPath: endpoints.normalizedPath,
+          sources: endpoints.sources,
+        })
+        .from(endpoints)
+        .where(eq(endpoints.domainId, stored.domainId));
+      const context = {
+        domainHasSpec: siblings.some((e) => e.sources.includes('openapi')),
+        domainEndpoints: siblings,
+      };
+      const extraVulnerabilities = settings.deepScan && probe ? await probe(agg) : [];
+      const evaluation = evaluateEndpoint(agg, {
+        settings,
+        falsePositive: stored.falsePositive,
+        context,
+        extraVulnerabilities,
+      });
+      const now = new Date();
+      await tx
+        .update(endpoints)
+        .set({
+          riskScore: evaluation.riskScore,
+          riskBreakdown: evaluation.riskBreakdown,
+          classification: evaluation.classification,
+          piiTypes: evaluation.piiTypes,
+          isPublic: evaluation.isPublic,
+          avgRps: evaluation.avgRps,
+          vulnerabilityCount: evaluation.vulnerabilities.length,
+          lastScanned: now,
+        })
+        .where(eq(endpoints.id, endpointId));
+      const existing = await tx
+        .select({
+          id: vulnerabilities.id,
+          vulnId: vulnerabilities.vulnId,
+          evidence: vulnerabilities.evidence,
+        })
+        .from(vulnerabilities)
+        .where(eq(vulnerabilities.endpointId, endpointId));
+      const fresh = new Set(evaluation.vulnerabilities.map((v) => `${v.vulnId} ${v.evidence ?? ''}`));
+      const old = new Set(existing.map((v) => `${v.vulnId} ${v.evidence}`));
+      const gone = existing.filter((v) => !fresh.has(`${v.vulnId} ${v.evidence}`)).map((v) => v.id);
+      if (gone.length) await tx.delete(vulnerabilities).where(inArray(vulnerabilities.id, gone));
+      const added = evaluation.vulnerabilities.filter((v) => !old.has(`${v.vulnId} ${v.evidence ?? ''}`));
+      if (added.length) {
+        await tx
+          .insert(vulnerabilities)
+          .values(
+            added.map((v) => ({
+              endpointId,
+              vulnId: v.vulnId,
+              title: v.title,
+              description: v.description,
+              severity: v.severity,
+              owaspCategory: v.owaspCategory,
+              remediation: v.remediation,
+              evidence: v.evidence ?? '',
+              scanDate: now,
+            })),
+          )
+          .onConflictDoNothing();
+        await this.ctx.recordActivity(
+          added
+            .slice(0, ACTIVITY_DETAIL_CAP)
+            .map((v) => ({
+              title: `New vulnerability: ${v.severity}: ${v.title} on ${stored.method} ${stored.normalizedPath}`,
+              domainName: stored.domain,
+              severity: v.severity,
+            })),
+          tx,
+        );
+      }
+      return {
+        trigger: 'rescan' as const,
+        domain: stored.domain,
+        endpoints: [
+          {
+            id: stored.id,
+            method: stored.method,
+            normalizedPath: stored.normalizedPath,
+            domain: stored.domain,
+            riskScore: evaluation.riskScore,
+            previousRiskScore: stored.riskScore,
+            piiTypes: evaluation.piiTypes,
+            newPiiTypes: evaluation.piiTypes.filter((t) => !stored.piiTypes.includes(t)),
+            avgRps: evaluation.avgRps,
+            requestCount: stored.requestCount,
+            vulnerabilities: evaluation.vulnerabilities.map((v) => ({
+              vulnId: v.vulnId,
+              title: v.title,
+              severity: v.severity,
+              owaspCategory: v.owaspCategory,
+            })),
+          },
+        ],
+      };
+    });
+    if (!findings) return false;
+    await this.report(findings);
+    return true;
+  }
+
+  /** Re-score every endpoint from its stored findings (after the weights changed). */
+  async rescoreAll(): Promise<number> {
+    const settings = await this.ctx.getSettings();
+    let updated = 0;
+    let after: string | null = null;
+    for (;;) {
+      const page: { id: string; aggregate: Record<string, unknown>; falsePositive: boolean }[] =
+        await this.ctx.db
+          .select({
+            id: endpoints.id,
+            aggregate: endpoints.aggregate,
+            falsePositive: endpoints.falsePositive,
+          })
+          .from(endpoints)
+          .where(after ? sql`${endpoints.id} > ${after}` : undefined)
+          .orderBy(asc(endpoints.id))
+          .limit(WRITE_BATCH);
+      if (page.length === 0) return updated;
+      const values = page.map((p) => {
+        const evaluation = evaluateEndpoint(p.aggregate as unknown as EndpointAggregate, {
+          settings,
+          falsePositive: p.falsePositive,
+        });
+        return sql`(${p.id}::uuid, ${evaluation.riskScore}::real, ${JSON.stringify(evaluation.riskBreakdown)}::jsonb)`;
+      });
+      await this.ctx.db.execute(sql`
+        update ${endpoints} as e set risk_score = v.score, risk_breakdown = v.breakdown
+        from (values ${sql.join(values, sql`, `)}) as v(id, score, breakdown)
+        where e.id = v.id`);
+      updated += page.length;
+      after = page[page.length - 1]!.id;
+    }
+  }
+}
+
+function severityOf(text: string): ActivityInput['severity'] {
+  const s = text.split(':')[0];
+  return s === 'critical' || s === 'high' || s === 'medium' || s === 'low' ? s : 'medium';
+}
+
+function summarise(
+  items: string[],
+  one: (item: string) => ActivityInput,
+  rest: (n: number) => ActivityInput,
+): ActivityInput[] {
+  const out = items.slice(0, ACTIVITY_DETAIL_CAP).map(one);
+  if (items.length > ACTIVITY_DETAIL_CAP) out.push(rest(items.length - ACTIVITY_DETAIL_CAP));
+  return out;
+}
+
+/** The domain's id, creating it on first sight (captured traffic names new hosts). */
+export async function ensureDomain(tx: Tx, name: string): Promise<string> {
+  const [existing] = await tx.select({ id: domains.id }).from(domains).where(eq(domains.name, name));
+  if (existing) return existing.id;
+  await tx.insert(domains).values({ name }).onConflictDoNothing({ target: domains.name });
+  const [row] = await tx
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.name, name)));
+  if (!row) throw new Error(`Could not create domain ${name}`);
+  return row.id;
+}

@@ -1,0 +1,82 @@
+// The one place the server asks the engine to judge an endpoint (checks,
+// classification, PII types, weighted risk score) and maps the answer to what
+// the API sends. No analysis logic lives here.
+import {
+  analyzeEndpoint,
+  isInternalHost,
+  scoreEndpoint,
+  type CheckContext,
+  type EndpointAggregate,
+  type RiskResult,
+  type Vulnerability,
+} from '@argus/engine';
+import type { RiskBreakdown, SettingsUpdate } from '@argus/api';
+
+export interface EndpointEvaluation {
+  vulnerabilities: Vulnerability[];
+  piiTypes: string[];
+  riskScore: number;
+  riskBreakdown: RiskBreakdown;
+  classification: string;
+  isPublic: boolean;
+  avgRps: number;
+}
+
+export interface EvaluateOptions {
+  settings: SettingsUpdate;
+  /** Marked false positive: its findings (vulnerabilities, PII) do not count towards the score. */
+  falsePositive: boolean;
+  context?: CheckContext;
+  /** Findings of active probes (deep scanning). */
+  extraVulnerabilities?: Vulnerability[];
+}
+
+export function explainRisk(result: RiskResult): RiskBreakdown {
+  const { breakdown } = result;
+  const line = (label: string, part: RiskResult['breakdown']['pii']) =>
+    `${label}: ${part.points} points (${Math.round(part.value * 100)}% × weight ${Math.round(part.weight * 100)}%): ${part.reason}`;
+  return {
+    vulnerability: breakdown.vulnerability.value,
+    pii: breakdown.pii.value,
+    traffic: breakdown.traffic.value,
+    exposure: breakdown.exposure.value,
+    explanation: [
+      line('Vulnerabilities', breakdown.vulnerability),
+      line('PII exposure', breakdown.pii),
+      line('Traffic volume', breakdown.traffic),
+      line('Public exposure', breakdown.exposure),
+    ],
+  };
+}
+
+const exposureOf = (auth: string): 'public' | 'authenticated' | 'unknown' =>
+  auth === 'none' || auth === 'mixed' ? 'public' : auth === 'required' ? 'authenticated' : 'unknown';
+
+export function evaluateEndpoint(agg: EndpointAggregate, options: EvaluateOptions): EndpointEvaluation {
+  const analysis = analyzeEndpoint(agg, {
+    weights: options.settings.weights,
+    context: options.context ?? {},
+    extraVulnerabilities: options.extraVulnerabilities ?? [],
+  });
+  const risk = options.falsePositive
+    ? scoreEndpoint(
+        {
+          vulnerabilities: [],
+          piiTypes: [],
+          avgRps: analysis.avgRps,
+          exposure: exposureOf(analysis.auth),
+          internetFacing: !isInternalHost(agg.domain),
+        },
+        options.settings.weights,
+      )
+    : analysis.risk;
+  return {
+    vulnerabilities: analysis.vulnerabilities,
+    piiTypes: analysis.piiTypes,
+    riskScore: risk.riskScore,
+    riskBreakdown: explainRisk(risk),
+    classification: analysis.classification.classification,
+    isPublic: exposureOf(analysis.auth) === 'public',
+    avgRps: analysis.avgRps,
+  };
+}

@@ -1,0 +1,158 @@
+// The app factory: one Fastify instance with the database, sign-in, every
+// /api/v1 call, the capture path, observability and the dashboard.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { registerAuth } from './auth.js';
+import { Analyzer } from './analysis/analyzer.js';
+import { CaptureWriter } from './capture/writer.js';
+import { capturePlugin } from './capture/routes.js';
+import type { Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { dashboardPlugin } from './dashboard.js';
+import { openDatabase, type Database } from './db/client.js';
+import { HttpError, ValidationError } from './errors.js';
+import { createTelemetry, observabilityPlugin } from './observability.js';
+import { apiRoutes } from './routes/index.js';
+import { Scheduler } from './scheduler.js';
+import { createSecretBox, loadSecretKey } from './secrets.js';
+import { ensureAdmin, type AdminBootstrap } from './users.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Start the automatic-scan scheduler (default true). */
+  scheduler?: boolean;
+}
+
+export interface ArgusRuntime {
+  ctx: AppContext;
+  /** Set when this start created the admin user. */
+  bootstrap: AdminBootstrap | null;
+  analyzer: Analyzer;
+  writer: CaptureWriter;
+  scheduler: Scheduler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    argus: ArgusRuntime;
+  }
+}
+
+/** General JSON bodies; source uploads and capture have their own limits. */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.apiKey',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Ids come from paths; very long ones are refused before routing.
+    routerOptions: { maxParamLength: 200 },
+    requestTimeout: 120_000,
+  });
+
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const ctx = createContext({
+    database,
+    config,
+    logger: app.log,
+    secrets: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+  });
+  const telemetry = createTelemetry();
+  const analyzer = new Analyzer(ctx, telemetry);
+  const writer = new CaptureWriter(ctx.db, () => analyzer.schedule());
+  const scheduler = new Scheduler(ctx, analyzer);
+  const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
+  app.decorate('argus', { ctx, bootstrap, analyzer, writer, scheduler });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.code(400).send({ message: error.message, issues: error.issues });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .code(413)
+        .send({
+          message: `Request body too large: the limit is ${formatBytes(reply.request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
+        });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ message: `Invalid JSON body: ${error.message}` });
+    }
+    if (status === 429)
+      return reply.code(429).send({ message: 'Too many attempts: wait a minute and try again' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // styled-components injects <style> elements at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain http on localhost by default; HSTS only makes sense behind HTTPS.
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await registerAuth(app, ctx);
+  await app.register(observabilityPlugin, { ctx, telemetry });
+  await app.register(capturePlugin, {
+    ctx,
+    writer,
+    onRecorded: (pii) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' }),
+  });
+  await app.register(apiRoutes, { ctx, analyzer });
+  await dashboardPlugin(app, { root: config.dashboardDir });
+
+  app.addHook('onReady', async () => {
+    analyzer.start();
+    if (options.scheduler !== false) scheduler.start();
+  });
+  app.addHook('preClose', async () => {
+    scheduler.stop();
+    await writer.close();
+    await analyzer.stop();
+  });
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}

@@ -1,0 +1,132 @@
+// Sign-in: sessions in the database (so instances can share them), scrypt
+// passwords, an HttpOnly SameSite=Lax cookie (Secure behind HTTPS), a login rate
+// limit, and an Origin check on state-changing calls.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { loginSchema, paths, userSchema } from '@argus/api';
+import type { AppContext } from './context.js';
+import { sessions, users } from './db/schema/index.js';
+import { HttpError, parse } from './errors.js';
+import { DUMMY_HASH, verifyPassword } from './passwords.js';
+
+export const SESSION_COOKIE = 'argus_session';
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SessionUser {
+  id: string;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function userForToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await ctx.db
+    .select({ id: users.id, username: users.username })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!header || !token) return false;
+  const [scheme, value] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !value) return false;
+  const a = createHash('sha256').update(value).digest();
+  const b = createHash('sha256').update(token).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Browsers send Origin on cross-site writes; it must name this server (or an allowed origin). */
+function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return request.headers['sec-fetch-site'] !== 'cross-site';
+  if (allowed.includes(origin)) return true;
+  if (!URL.canParse(origin)) return false;
+  return new URL(origin).host === request.headers.host;
+}
+
+function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.decorateRequest('user', null);
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/');
+    const isGateway = url.startsWith('/gateway/') || url === '/gateway';
+    if (!isApi && !isGateway) return;
+    if (UNSAFE_METHODS.has(request.method) && !originAllowed(request, ctx.config.allowedOrigins)) {
+      // A capture client with the ingest token is not a browser; its Origin is the traffic's.
+      if (!(isGateway && bearerMatches(request.headers.authorization, ctx.config.ingestToken))) {
+        throw new HttpError(
+          403,
+          'Cross-origin request refused: the Origin header does not match this server',
+        );
+      }
+    }
+    if (isApi && request.routeOptions.url === paths.login()) return;
+    if (isGateway && bearerMatches(request.headers.authorization, ctx.config.ingestToken)) return;
+    request.user = await userForToken(ctx, request.cookies[SESSION_COOKIE]);
+    if (!request.user) {
+      void reply.header('WWW-Authenticate', 'Bearer realm="argus"');
+      throw new HttpError(
+        401,
+        isGateway ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
+      );
+    }
+  });
+
+  app.post(
+    paths.login(),
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { username, password } = parse(loginSchema, request.body);
+      const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        request.log.info({ username }, 'sign-in refused');
+        throw new HttpError(401, 'Invalid username or password');
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+      await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      await ctx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+      void reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isHttps(request),
+        expires: expiresAt,
+      });
+      return userSchema.parse({ id: user.id, username: user.username });
+    },
+  );
+
+  app.post(paths.logout(), async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    void reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isHttps(request),
+    });
+    return reply.code(204).send();
+  });
+
+  app.get(paths.me(), async (request) => userSchema.parse(request.user));
+}

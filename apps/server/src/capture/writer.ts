@@ -1,0 +1,63 @@
+// Group commit for captured observations: requests that arrive while a write is
+// in flight wait and go into the next multi-row INSERT. A request is answered
+// only after the INSERT holding its row committed, so an acknowledged
+// observation survives a crash (kill -9) right after.
+import type { Db } from '../db/client.js';
+import { observations } from '../db/schema/index.js';
+
+export type ObservationRow = typeof observations.$inferInsert;
+
+interface Pending {
+  row: ObservationRow;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+const MAX_BATCH = 500;
+
+export class CaptureWriter {
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    /** Called after each committed batch (e.g. to schedule analysis). */
+    private readonly onCommit: (count: number) => void = () => undefined,
+  ) {}
+
+  /** Resolves once the row is committed. */
+  write(row: ObservationRow): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The server is shutting down'));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.running ??= this.drain();
+    });
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the requests that arrive in this tick join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.db.insert(observations).values(batch.map((p) => p.row));
+        for (const p of batch) p.resolve();
+        this.onCommit(batch.length);
+      } catch (error) {
+        for (const p of batch) p.reject(error as Error);
+      }
+    }
+    this.running = null;
+  }
+
+  /** Waits for every queued write; later writes are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running) await this.running;
+  }
+}

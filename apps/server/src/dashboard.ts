@@ -1,0 +1,35 @@
+// Serves the built dashboard (apps/dashboard/dist) with an SPA fallback to
+// index.html for non-API paths; without a build, a short page says how to make one.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Argus</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Argus is running</h1>
+<p>The dashboard has not been built yet. Build it with
+<code>npm run build -w @argus/dashboard</code> (or start with <code>npm start</code> at the
+repository root, which builds everything) and reload this page.</p>
+<p>The API is available under <code>/api/v1</code>.</p>
+</body></html>`;
+
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/gateway/') || url === '/gateway';
+
+export async function dashboardPlugin(app: FastifyInstance, { root }: { root: string }): Promise<void> {
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'], cacheControl: false });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
+    // Hashed assets are immutable; a missing one is a real 404, not the app shell.
+    if (request.url.startsWith('/assets/')) return reply.code(404).send({ message: 'Not found' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,66 @@
+// /healthz (the process answers), /readyz (the database answers) and the
+// Prometheus /metrics exposition.
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { AppContext } from './context.js';
+
+export interface Telemetry {
+  registry: Registry;
+  captured: Counter<'pii'>;
+  analysed: Counter;
+}
+
+export function createTelemetry(): Telemetry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'argus_' });
+  return {
+    registry,
+    captured: new Counter({
+      name: 'argus_captured_observations_total',
+      help: 'Observations recorded by the capture path',
+      labelNames: ['pii'],
+      registers: [registry],
+    }),
+    analysed: new Counter({
+      name: 'argus_analysed_observations_total',
+      help: 'Captured observations analysed into endpoints',
+      registers: [registry],
+    }),
+  };
+}
+
+export async function observabilityPlugin(
+  app: FastifyInstance,
+  { ctx, telemetry }: { ctx: AppContext; telemetry: Telemetry },
+): Promise<void> {
+  const duration = new Histogram({
+    name: 'argus_http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [telemetry.registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ready', database: ctx.database.driver };
+    } catch (error) {
+      return reply.code(503).send({ message: `Database unavailable: ${(error as Error).message}` });
+    }
+  });
+  app.get('/metrics', async (_request, reply) =>
+    reply.type(telemetry.registry.contentType).send(await telemetry.registry.metrics()),
+  );
+}

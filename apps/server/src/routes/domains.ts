@@ -1,0 +1,270 @@
+// Domains, their scans and their discovery sources.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { assertPublicUrl } from '@argus/engine';
+import {
+  discoverySourceCreateSchema,
+  discoverySourceListSchema,
+  discoverySourceSchema,
+  discoverySourceUpdateSchema,
+  domainCreateSchema,
+  domainListSchema,
+  domainScanResultSchema,
+  domainSchema,
+  HIGH_RISK_THRESHOLD,
+  MAX_UPLOAD_BYTES,
+  normalizeDomainName,
+  paths,
+} from '@argus/api';
+import type { Analyzer } from '../analysis/analyzer.js';
+import type { AppContext } from '../context.js';
+import {
+  discoverySources,
+  domains,
+  endpoints,
+  sourceFiles,
+  type StoredSourceConfig,
+} from '../db/schema/index.js';
+import { HttpError, notFound, parse, requireId, ValidationError } from '../errors.js';
+import { scanDomain } from '../scans.js';
+import { compressFile, syncStoredSource, toDiscoverySource } from '../sources.js';
+
+/** JSON escaping can grow file text; the content itself is checked against MAX_UPLOAD_BYTES. */
+const SOURCE_BODY_LIMIT = Math.ceil(MAX_UPLOAD_BYTES * 1.5);
+
+async function checkUrl(ctx: AppContext, url: string | undefined, field: string): Promise<void> {
+  if (!url) return;
+  try {
+    await assertPublicUrl(url, { allowPrivate: ctx.config.allowPrivateUrls });
+  } catch (error) {
+    throw new ValidationError([{ path: field, message: (error as Error).message }]);
+  }
+}
+
+export async function domainRoutes(
+  app: FastifyInstance,
+  { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
+) {
+  const { db } = ctx;
+
+  const domainColumns = {
+    id: domains.id,
+    name: domains.name,
+    description: domains.description,
+    upstreamUrl: domains.upstreamUrl,
+    updatedAt: domains.updatedAt,
+    numEndpoints: sql<number>`count(${endpoints.id})`.mapWith(Number),
+    numRisky:
+      sql<number>`count(${endpoints.id}) filter (where ${endpoints.riskScore} > ${HIGH_RISK_THRESHOLD})`.mapWith(
+        Number,
+      ),
+    avgRisk: sql<number>`coalesce(avg(${endpoints.riskScore}), 0)`.mapWith(Number),
+    publicPct: sql<number>`coalesce(avg(case when ${endpoints.isPublic} then 100 else 0 end), 0)`.mapWith(
+      Number,
+    ),
+    lastSeen: sql<Date | null>`max(${endpoints.lastSeen})`,
+  };
+  type DomainRow = {
+    id: string;
+    name: string;
+    description: string | null;
+    upstreamUrl: string | null;
+    updatedAt: Date;
+    numEndpoints: number;
+    numRisky: number;
+    avgRisk: number;
+    publicPct: number;
+  };
+  const toDomain = (r: DomainRow) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    numEndpoints: r.numEndpoints,
+    numRiskyEndpoints: r.numRisky,
+    avgRiskScore: Math.round(r.avgRisk * 10) / 10,
+    publicPct: Math.round(r.publicPct * 10) / 10,
+    lastUpdated: r.updatedAt.toISOString(),
+    upstreamUrl: r.upstreamUrl,
+  });
+  const selectDomains = () =>
+    db
+      .select(domainColumns)
+      .from(domains)
+      .leftJoin(endpoints, eq(endpoints.domainId, domains.id))
+      .groupBy(domains.id);
+
+  async function findDomain(id: string) {
+    const [row] = await db
+      .select()
+      .from(domains)
+      .where(eq(domains.id, requireId(id, 'Domain')));
+    if (!row) throw notFound('Domain');
+    return row;
+  }
+
+  app.get(paths.domains(), async () => {
+    const rows = await selectDomains().orderBy(asc(domains.name));
+    return domainListSchema.parse(rows.map(toDomain));
+  });
+
+  app.post(paths.domains(), async (request, reply) => {
+    const body = parse(domainCreateSchema, request.body);
+    const upstreamUrl = body.upstreamUrl ? body.upstreamUrl : null;
+    await checkUrl(ctx, upstreamUrl ?? undefined, 'upstreamUrl');
+    const [created] = await db
+      .insert(domains)
+      .values({ name: body.name, description: body.description || null, upstreamUrl })
+      .onConflictDoNothing({ target: domains.name })
+      .returning({ id: domains.id });
+    if (!created) throw new HttpError(409, `Domain ${body.name} already exists`);
+    await ctx.recordActivity({
+      title: `Domain added: ${body.name}`,
+      description: body.description || null,
+      domainName: body.name,
+      severity: 'info',
+    });
+    const [row] = await selectDomains().where(eq(domains.id, created.id));
+    return reply.code(201).send(domainSchema.parse(toDomain(row!)));
+  });
+
+  app.post<{ Params: { name: string } }>('/api/v1/domains/:name/scan', async (request) => {
+    const name = normalizeDomainName(request.params.name).toLowerCase();
+    const [domain] = await db
+      .select({ id: domains.id, name: domains.name })
+      .from(domains)
+      .where(eq(domains.name, name));
+    if (!domain) throw notFound(`Domain ${name.slice(0, 253)}`);
+    const outcome = await scanDomain(ctx, analyzer, domain);
+    return domainScanResultSchema.parse({ endpointsDiscovered: outcome.endpointsDiscovered });
+  });
+
+  app.get<{ Params: { domainId: string } }>(
+    '/api/v1/domains/:domainId/discovery-sources',
+    async (request) => {
+      const domain = await findDomain(request.params.domainId);
+      const rows = await db
+        .select()
+        .from(discoverySources)
+        .where(eq(discoverySources.domainId, domain.id))
+        .orderBy(asc(discoverySources.createdAt), asc(discoverySources.id));
+      return discoverySourceListSchema.parse(rows.map(toDiscoverySource));
+    },
+  );
+
+  app.post<{ Params: { domainId: string } }>(
+    '/api/v1/domains/:domainId/discovery-sources',
+    { bodyLimit: SOURCE_BODY_LIMIT },
+    async (request, reply) => {
+      const domain = await findDomain(request.params.domainId);
+      const raw = request.body as { config?: { fileContent?: unknown } } | undefined;
+      const content = raw?.config?.fileContent;
+      if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > MAX_UPLOAD_BYTES) {
+        throw new HttpError(
+          413,
+          'The uploaded file is larger than 100 MB; split it or upload a smaller extract',
+        );
+      }
+      const body = parse(discoverySourceCreateSchema, request.body);
+      const config: StoredSourceConfig = {};
+      let fileContent: string | undefined;
+      let apiKeySealed: string | null = null;
+      if (body.type === 'access_log') {
+        config.format = body.config.format;
+        config.fileName = body.config.fileName ?? null;
+        config.lineCount = body.config.fileContent.split('\n').filter((l) => l.trim() !== '').length;
+        fileContent = body.config.fileContent;
+      } else if (body.type === 'api_gateway') {
+        await checkUrl(ctx, body.config.url, 'config.url');
+        config.provider = body.config.provider;
+        config.url = body.config.url;
+        config.region = body.config.region || null;
+        config.apiKeyHint = body.config.apiKey.slice(-4);
+        apiKeySealed = ctx.secrets.seal(body.config.apiKey);
+      } else {
+        const url = body.config.url || undefined;
+        fileContent = body.config.fileContent?.trim() ? body.config.fileContent : undefined;
+        if (!url && !fileContent) {
+          throw new ValidationError([
+            { path: 'config.url', message: 'Enter a spec URL or upload a .json, .yaml or .yml file' },
+          ]);
+        }
+        await checkUrl(ctx, url, 'config.url');
+        config.url = url ?? null;
+        config.fileName = body.config.fileName ?? null;
+      }
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(discoverySources)
+          .values({ domainId: domain.id, type: body.type, name: body.name, config, apiKeySealed })
+          .returning();
+        if (fileContent !== undefined) {
+          await tx
+            .insert(sourceFiles)
+            .values({
+              sourceId: row!.id,
+              contentGzip: compressFile(fileContent),
+              bytes: Buffer.byteLength(fileContent),
+            });
+        }
+        return row!;
+      });
+      await ctx.recordActivity({
+        title: `Discovery source added: ${body.name}`,
+        description: `${body.type} source for ${domain.name}`,
+        domainName: domain.name,
+        severity: 'info',
+      });
+      const outcome = await syncStoredSource(ctx, analyzer, created.id, 'sync');
+      return reply.code(201).send(discoverySourceSchema.parse(toDiscoverySource(outcome?.row ?? created)));
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request) => {
+    const id = requireId(request.params.id, 'Discovery source');
+    const body = parse(discoverySourceUpdateSchema, request.body ?? {});
+    const [row] = await db
+      .update(discoverySources)
+      .set({
+        ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+        ...(body.name ? { name: body.name } : {}),
+      })
+      .where(eq(discoverySources.id, id))
+      .returning();
+    if (!row) throw notFound('Discovery source');
+    const [domain] = await db
+      .select({ name: domains.name })
+      .from(domains)
+      .where(eq(domains.id, row.domainId));
+    await ctx.recordActivity({
+      title: `Discovery source updated: ${row.name}`,
+      description: body.isActive === undefined ? null : body.isActive ? 'activated' : 'deactivated',
+      domainName: domain?.name ?? null,
+      severity: 'info',
+    });
+    return discoverySourceSchema.parse(toDiscoverySource(row));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request, reply) => {
+    const id = requireId(request.params.id, 'Discovery source');
+    const [row] = await db
+      .delete(discoverySources)
+      .where(and(eq(discoverySources.id, id)))
+      .returning({
+        name: discoverySources.name,
+        domainId: discoverySources.domainId,
+        type: discoverySources.type,
+      });
+    if (!row) throw notFound('Discovery source');
+    const [domain] = await db
+      .select({ name: domains.name })
+      .from(domains)
+      .where(eq(domains.id, row.domainId));
+    await ctx.recordActivity({
+      title: `Discovery source removed: ${row.name}`,
+      description: `${row.type} source; the endpoints it found stay in the inventory`,
+      domainName: domain?.name ?? null,
+      severity: 'info',
+    });
+    return reply.code(204).send();
+  });
+}

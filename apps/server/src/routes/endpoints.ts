@@ -1,0 +1,235 @@
+// Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
+import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  endpointListSchema,
+  endpointQuerySchema,
+  endpointSchema,
+  endpointUpdateSchema,
+  HIGH_RISK_THRESHOLD,
+  metricsSchema,
+  paths,
+  piiListSchema,
+  topEndpointsSchema,
+  vulnerabilityListSchema,
+} from '@argus/api';
+import type { Analyzer } from '../analysis/analyzer.js';
+import type { AppContext } from '../context.js';
+import { endpoints, users, vulnerabilities } from '../db/schema/index.js';
+import { HttpError, notFound, parse, requireId } from '../errors.js';
+import { severityRank, summaryColumns, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
+
+/** Without `limit`, lists answer everything up to this many rows (`total` stays exact). */
+const UNPAGED_CAP = 5000;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORTS: Record<string, SQL[]> = {
+  risk: [asc(endpoints.riskScore), asc(endpoints.id)],
+  '-risk': [desc(endpoints.riskScore), asc(endpoints.id)],
+  lastSeen: [asc(endpoints.lastSeen), asc(endpoints.id)],
+  '-lastSeen': [desc(endpoints.lastSeen), asc(endpoints.id)],
+  path: [asc(endpoints.normalizedPath), asc(endpoints.id)],
+  '-path': [desc(endpoints.normalizedPath), asc(endpoints.id)],
+  rps: [asc(endpoints.avgRps), asc(endpoints.id)],
+  '-rps': [desc(endpoints.avgRps), asc(endpoints.id)],
+};
+
+export async function endpointRoutes(
+  app: FastifyInstance,
+  { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
+) {
+  const { db } = ctx;
+
+  async function loadEndpoint(id: string) {
+    const [row] = await db
+      .select({ ...summaryColumns, riskBreakdown: endpoints.riskBreakdown })
+      .from(endpoints)
+      .leftJoin(users, eq(users.id, endpoints.ownerId))
+      .where(eq(endpoints.id, id));
+    if (!row) throw notFound('Endpoint');
+    const vulns = await db
+      .select()
+      .from(vulnerabilities)
+      .where(eq(vulnerabilities.endpointId, id))
+      .orderBy(severityRank, asc(vulnerabilities.vulnId));
+    return endpointSchema.parse({
+      ...toSummary(row as SummaryRow),
+      vulnerabilities: vulns.map((v) => toVulnerability(v)),
+      riskBreakdown: row.riskBreakdown,
+    });
+  }
+
+  app.get(paths.metrics(), async () => {
+    const [row] = await db
+      .select({
+        total: count(),
+        high: sql<number>`count(*) filter (where ${endpoints.riskScore} > ${HIGH_RISK_THRESHOLD})`.mapWith(
+          Number,
+        ),
+        pii: sql<number>`count(*) filter (where cardinality(${endpoints.piiTypes}) > 0)`.mapWith(Number),
+        avg: sql<number>`coalesce(avg(${endpoints.riskScore}), 0)`.mapWith(Number),
+      })
+      .from(endpoints);
+    return metricsSchema.parse({
+      totalEndpoints: row?.total ?? 0,
+      highRiskEndpoints: row?.high ?? 0,
+      piiEndpoints: row?.pii ?? 0,
+      avgRiskScore: (row?.avg ?? 0).toFixed(1),
+    });
+  });
+
+  app.get(paths.topEndpoints(), async () => {
+    const rows = await db
+      .select(summaryColumns)
+      .from(endpoints)
+      .leftJoin(users, eq(users.id, endpoints.ownerId))
+      .where(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD))
+      .orderBy(desc(endpoints.riskScore), asc(endpoints.id))
+      .limit(10);
+    return topEndpointsSchema.parse(rows.map((r) => toSummary(r as SummaryRow)));
+  });
+
+  app.get(paths.endpoints(), async (request) => {
+    const query = parse(endpointQuerySchema, request.query);
+    const conditions: SQL[] = [];
+    if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      conditions.push(
+        or(
+          ilike(endpoints.normalizedPath, pattern),
+          ilike(endpoints.domain, pattern),
+          ilike(endpoints.method, pattern),
+        )!,
+      );
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [rows, totals] = await Promise.all([
+      db
+        .select(summaryColumns)
+        .from(endpoints)
+        .leftJoin(users, eq(users.id, endpoints.ownerId))
+        .where(where)
+        .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
+        .limit(query.limit ?? UNPAGED_CAP)
+        .offset(query.offset ?? 0),
+      db.select({ n: count() }).from(endpoints).where(where),
+    ]);
+    return endpointListSchema.parse({
+      endpoints: rows.map((r) => toSummary(r as SummaryRow)),
+      total: totals[0]?.n ?? 0,
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/v1/endpoints/:id', async (request) =>
+    loadEndpoint(requireId(request.params.id, 'Endpoint')),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', async (request) => {
+    const id = requireId(request.params.id, 'Endpoint');
+    if (!(await analyzer.rescan(id))) throw notFound('Endpoint');
+    return loadEndpoint(id);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id', async (request) => {
+    const id = requireId(request.params.id, 'Endpoint');
+    const body = parse(endpointUpdateSchema, request.body ?? {});
+    const [current] = await db
+      .select({
+        method: endpoints.method,
+        normalizedPath: endpoints.normalizedPath,
+        domain: endpoints.domain,
+      })
+      .from(endpoints)
+      .where(eq(endpoints.id, id));
+    if (!current) throw notFound('Endpoint');
+    const set: Partial<typeof endpoints.$inferInsert> = {};
+    const notes: string[] = [];
+    if (body.falsePositive !== undefined) {
+      set.falsePositive = body.falsePositive;
+      notes.push(body.falsePositive ? 'marked as a false positive' : 'no longer a false positive');
+    }
+    if (body.ownerId !== undefined) {
+      if (body.ownerId === null) {
+        set.ownerId = null;
+        notes.push('owner cleared');
+      } else {
+        const ownerId = body.ownerId;
+        const [owner] = await db
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(sql`${users.id}::text = ${ownerId}`);
+        if (!owner) throw new HttpError(400, `Unknown user ${ownerId.slice(0, 100)}`);
+        set.ownerId = owner.id;
+        notes.push(`assigned to ${owner.username}`);
+      }
+    }
+    if (Object.keys(set).length > 0) {
+      await db.update(endpoints).set(set).where(eq(endpoints.id, id));
+      await ctx.recordActivity({
+        title: `Endpoint ${current.method} ${current.normalizedPath} ${notes.join(', ')}`,
+        description: request.user ? `by ${request.user.username}` : null,
+        domainName: current.domain,
+        severity: 'info',
+      });
+      // The false-positive flag changes what counts towards the score.
+      if (set.falsePositive !== undefined) await analyzer.rescan(id);
+    }
+    return loadEndpoint(id);
+  });
+
+  app.get(paths.vulnerabilities(), async () => {
+    const [rows, totals] = await Promise.all([
+      db
+        .select({
+          vuln: vulnerabilities,
+          method: endpoints.method,
+          normalizedPath: endpoints.normalizedPath,
+          domain: endpoints.domain,
+        })
+        .from(vulnerabilities)
+        .innerJoin(endpoints, eq(endpoints.id, vulnerabilities.endpointId))
+        .orderBy(severityRank, desc(vulnerabilities.scanDate), asc(vulnerabilities.id))
+        .limit(UNPAGED_CAP),
+      db.select({ n: count() }).from(vulnerabilities),
+    ]);
+    return vulnerabilityListSchema.parse({
+      vulnerabilities: rows.map((r) =>
+        toVulnerability(r.vuln, { method: r.method, normalizedPath: r.normalizedPath, domain: r.domain }),
+      ),
+      total: totals[0]?.n ?? 0,
+    });
+  });
+
+  app.get(paths.pii(), async () => {
+    const hasPii = sql`cardinality(${endpoints.piiTypes}) > 0`;
+    const [rows, totals] = await Promise.all([
+      db
+        .select({
+          id: endpoints.id,
+          method: endpoints.method,
+          normalizedPath: endpoints.normalizedPath,
+          domain: endpoints.domain,
+          piiTypes: endpoints.piiTypes,
+          riskScore: endpoints.riskScore,
+          classification: endpoints.classification,
+          lastScanned: endpoints.lastScanned,
+        })
+        .from(endpoints)
+        .where(hasPii)
+        .orderBy(desc(endpoints.riskScore), asc(endpoints.id))
+        .limit(UNPAGED_CAP),
+      db.select({ n: count() }).from(endpoints).where(hasPii),
+    ]);
+    return piiListSchema.parse({
+      endpoints: rows.map((r) => ({
+        ...r,
+        riskScore: Math.round(r.riskScore),
+        lastScanned: r.lastScanned ? r.lastScanned.toISOString() : null,
+      })),
+      total: totals[0]?.n ?? 0,
+    });
+  });
+}

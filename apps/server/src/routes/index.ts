@@ -1,0 +1,13 @@
+// Every /api/v1 call except sign-in (auth.ts) and alerting (alerts/).
+import type { FastifyInstance } from 'fastify';
+import type { Analyzer } from '../analysis/analyzer.js';
+import type { AppContext } from '../context.js';
+import { domainRoutes } from './domains.js';
+import { endpointRoutes } from './endpoints.js';
+import { miscRoutes } from './misc.js';
+
+export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext; analyzer: Analyzer }) {
+  await app.register(endpointRoutes, opts);
+  await app.register(domainRoutes, opts);
+  await app.register(miscRoutes, opts);
+}

@@ -1,0 +1,65 @@
+// Activities, users and settings.
+import { asc, desc, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { activityListSchema, paths, settingsSchema, settingsUpdateSchema, userListSchema } from '@argus/api';
+import type { Analyzer } from '../analysis/analyzer.js';
+import type { AppContext } from '../context.js';
+import { activities, users } from '../db/schema/index.js';
+import { parse } from '../errors.js';
+
+const ACTIVITY_PAGE = 100;
+
+export async function miscRoutes(
+  app: FastifyInstance,
+  { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
+) {
+  const { db } = ctx;
+
+  app.get(paths.activities(), async () => {
+    const rows = await db
+      .select()
+      .from(activities)
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(ACTIVITY_PAGE);
+    return activityListSchema.parse(
+      rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        domainName: r.domainName,
+        severity: r.severity,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    );
+  });
+
+  app.get(paths.users(), async () => {
+    const rows = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(ne(users.username, ''))
+      .orderBy(asc(users.username));
+    return userListSchema.parse(rows);
+  });
+
+  app.get(paths.settings(), async () => settingsSchema.parse(await ctx.getSettings()));
+
+  app.put(paths.settings(), async (request) => {
+    const next = parse(settingsUpdateSchema, request.body);
+    const before = await ctx.getSettings();
+    await ctx.saveSettings(next);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
+    );
+    if (changed.length > 0) {
+      await ctx.recordActivity({
+        title: 'Settings updated',
+        description: `Changed: ${changed.join(', ')}${request.user ? ` (by ${request.user.username})` : ''}`,
+        severity: 'info',
+      });
+    }
+    // New weights re-score every endpoint, so scores always reflect the saved weights.
+    if (JSON.stringify(next.weights) !== JSON.stringify(before.weights)) await analyzer.rescoreAll();
+    return settingsSchema.parse(next);
+  });
+}

@@ -1,0 +1,56 @@
+// A domain scan: sync every active source, analyse captured traffic, then
+// re-check and re-score every endpoint of the domain with the current settings.
+import { and, count, eq } from 'drizzle-orm';
+import type { Analyzer } from './analysis/analyzer.js';
+import type { AppContext } from './context.js';
+import { discoverySources, domains, endpoints, observations } from './db/schema/index.js';
+import { HttpError } from './errors.js';
+import { syncStoredSource } from './sources.js';
+
+export interface ScanOutcome {
+  endpointsDiscovered: number;
+  sourcesSynced: number;
+  sourcesFailed: number;
+}
+
+export const NOTHING_TO_SCAN = (domain: string) =>
+  `No discovery sources or captured traffic for ${domain}: configure discovery sources first`;
+
+export async function scanDomain(
+  ctx: AppContext,
+  analyzer: Analyzer,
+  domain: { id: string; name: string },
+  trigger: 'manual' | 'automatic' = 'manual',
+): Promise<ScanOutcome> {
+  const sources = await ctx.db
+    .select({ id: discoverySources.id })
+    .from(discoverySources)
+    .where(and(eq(discoverySources.domainId, domain.id), eq(discoverySources.isActive, true)));
+  const [traffic] = await ctx.db
+    .select({ n: count() })
+    .from(observations)
+    .where(eq(observations.domain, domain.name));
+  if (sources.length === 0 && (traffic?.n ?? 0) === 0) throw new HttpError(422, NOTHING_TO_SCAN(domain.name));
+
+  const countEndpoints = async () =>
+    (await ctx.db.select({ n: count() }).from(endpoints).where(eq(endpoints.domainId, domain.id)))[0]?.n ?? 0;
+  const before = await countEndpoints();
+  let synced = 0;
+  let failed = 0;
+  for (const source of sources) {
+    const outcome = await syncStoredSource(ctx, analyzer, source.id, 'scan');
+    if (outcome?.ok) synced++;
+    else failed++;
+  }
+  await analyzer.drain();
+  await analyzer.analyse(domain.name, { trigger: 'scan', reanalyseAll: true });
+  const discovered = Math.max(0, (await countEndpoints()) - before);
+  await ctx.db.update(domains).set({ updatedAt: new Date() }).where(eq(domains.id, domain.id));
+  await ctx.recordActivity({
+    title: `${trigger === 'automatic' ? 'Automatic scan' : 'Scan'} completed: ${domain.name}`,
+    description: `${discovered} new endpoints; ${synced} sources synced${failed > 0 ? `, ${failed} failed` : ''}`,
+    domainName: domain.name,
+    severity: failed > 0 ? 'medium' : 'info',
+  });
+  return { endpointsDiscovered: discovered, sourcesSynced: synced, sourcesFailed: failed };
+}

@@ -1,0 +1,145 @@
+// Discovery sources: storing them (keys sealed, files gzipped) and syncing them
+// through the engine's syncSource, then merging the result into the domain.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { syncSource, type FetchFn, type SourceConfig } from '@argus/engine';
+import type { DiscoverySource } from '@argus/api';
+import type { Analyzer } from './analysis/analyzer.js';
+import type { AppContext } from './context.js';
+import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
+import { maskSecret } from './secrets.js';
+
+export type SourceRow = typeof discoverySources.$inferSelect;
+
+export function toDiscoverySource(row: SourceRow): DiscoverySource {
+  const c = row.config;
+  return {
+    id: row.id,
+    domainId: row.domainId,
+    type: row.type,
+    name: row.name,
+    isActive: row.isActive,
+    lastSync: row.lastSync ? row.lastSync.toISOString() : null,
+    endpointsDiscovered: row.endpointsDiscovered,
+    syncStatus: row.syncStatus,
+    lastError: row.lastError,
+    config: {
+      url: c.url ?? null,
+      format: c.format ?? null,
+      provider: c.provider ?? null,
+      apiKey: row.apiKeySealed ? maskSecret(c.apiKeyHint ?? '') : null,
+      region: c.region ?? null,
+      fileName: c.fileName ?? null,
+      lineCount: c.lineCount ?? null,
+    },
+  };
+}
+
+export const compressFile = (content: string) => gzipSync(Buffer.from(content, 'utf8'), { level: 6 });
+
+/** A fetch whose requests also stop at the configured request timeout. */
+function fetchWithTimeout(timeoutMs: number): FetchFn {
+  return (url, init = {}) => {
+    const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
+    return fetch(url, { ...init, signal: AbortSignal.any(signals) });
+  };
+}
+
+export interface SyncOutcome {
+  row: SourceRow;
+  newEndpoints: number;
+  ok: boolean;
+}
+
+/**
+ * Sync one stored source. Access-log files are read once (on creation): reading
+ * the same file again would count its requests twice. Spec files, spec URLs and
+ * gateways are read on every sync (declared endpoints merge idempotently).
+ */
+export async function syncStoredSource(
+  ctx: AppContext,
+  analyzer: Analyzer,
+  sourceId: string,
+  trigger: 'sync' | 'scan',
+): Promise<SyncOutcome | null> {
+  const [found] = await ctx.db
+    .select({ source: discoverySources, domain: domains.name })
+    .from(discoverySources)
+    .innerJoin(domains, eq(domains.id, discoverySources.domainId))
+    .where(eq(discoverySources.id, sourceId));
+  if (!found) return null;
+  const { source, domain } = found;
+  const firstSync = source.lastSync === null && source.syncStatus === 'pending';
+  if (source.type === 'access_log' && !firstSync && source.syncStatus === 'ok') {
+    const [row] = await ctx.db
+      .update(discoverySources)
+      .set({ lastSync: new Date() })
+      .where(eq(discoverySources.id, source.id))
+      .returning();
+    return { row: row ?? source, newEndpoints: 0, ok: true };
+  }
+  const settings = await ctx.getSettings();
+  try {
+    const config: SourceConfig = {
+      type: source.type,
+      url: source.config.url ?? null,
+      format: source.config.format ?? null,
+      provider: source.config.provider ?? null,
+      region: source.config.region ?? null,
+      apiKey: source.apiKeySealed ? ctx.secrets.open(source.apiKeySealed) : null,
+    };
+    const [file] = await ctx.db.select().from(sourceFiles).where(eq(sourceFiles.sourceId, source.id));
+    if (file) config.fileContent = gunzipSync(file.contentGzip).toString('utf8');
+    const result = await syncSource(config, {
+      domain,
+      allowPrivate: ctx.config.allowPrivateUrls,
+      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000),
+    });
+    const analysed = await analyzer.analyse(
+      domain,
+      source.type === 'access_log'
+        ? { trigger: 'sync', aggregates: result.endpoints }
+        : { trigger: 'sync', specEndpoints: result.specEndpoints },
+    );
+    const lineCount = result.stats ? result.stats.linesRead : (source.config.lineCount ?? null);
+    const [row] = await ctx.db
+      .update(discoverySources)
+      .set({
+        lastSync: new Date(),
+        endpointsDiscovered: result.endpoints.length,
+        syncStatus: 'ok',
+        lastError:
+          result.warnings.length > 0
+            ? `Synced with warnings: ${result.warnings.slice(0, 3).join('; ')}`
+            : null,
+        config: { ...source.config, lineCount },
+      })
+      .where(eq(discoverySources.id, source.id))
+      .returning();
+    await ctx.recordActivity({
+      title: `Discovery source synced: ${source.name}`,
+      description: `${result.endpoints.length} endpoints from ${source.type}${analysed.newEndpoints > 0 ? `, ${analysed.newEndpoints} new` : ''}${trigger === 'scan' ? ' (scan)' : ''}`,
+      domainName: domain,
+      severity: 'info',
+    });
+    return { row: row ?? source, newEndpoints: analysed.newEndpoints, ok: true };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.logger.warn(
+      { sourceId: source.id, type: source.type, reason: message },
+      'discovery source sync failed',
+    );
+    const [row] = await ctx.db
+      .update(discoverySources)
+      .set({ syncStatus: 'failed', lastError: message.slice(0, 1000) })
+      .where(eq(discoverySources.id, source.id))
+      .returning();
+    await ctx.recordActivity({
+      title: `Discovery source sync failed: ${source.name}`,
+      description: message,
+      domainName: domain,
+      severity: 'medium',
+    });
+    return { row: row ?? source, newEndpoints: 0, ok: false };
+  }
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, userSchema } from '@argus/api';
+import { ADMIN_PASSWORD, createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
+
+describe.each(databaseKinds)('sign-in (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers 401 without a session and the user with one', async () => {
+    const anonymous = await t.anonymous({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(json(anonymous, errorBodySchema).message).toBe('Sign in required');
+    const me = await t.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(json(me, userSchema).username).toBe('admin');
+  });
+
+  it('sets an HttpOnly SameSite=Lax cookie and refuses wrong passwords', async () => {
+    const ok = await t.anonymous({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(ok.statusCode).toBe(200);
+    const cookie = ok.cookies.find((c) => c.name === 'argus_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.secure).toBeFalsy();
+    const bad = await t.anonymous({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'admin', password: 'wrong' },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(json(bad, errorBodySchema).message).toBe('Invalid username or password');
+    const missing = await t.anonymous({ method: 'POST', url: '/api/v1/auth/login', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing, errorBodySchema).message).toBe('Username is required; Password is required');
+  });
+
+  it('marks the cookie Secure behind HTTPS (trusted proxy)', async () => {
+    const secure = await createTestApp(kind, { trustProxy: true });
+    try {
+      const ok = await secure.anonymous({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: 'admin', password: ADMIN_PASSWORD },
+      });
+      expect(ok.cookies.find((c) => c.name === 'argus_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  }, 60_000);
+
+  it('refuses cross-origin state changes', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: { origin: 'https://evil.example', host: 'localhost:8080' },
+      payload: { name: 'x.example.com' },
+    });
+    expect(res.statusCode).toBe(403);
+    const same = await t.inject({
+      method: 'POST',
+      url: '/api/v1/domains',
+      headers: { origin: 'http://localhost:8080', host: 'localhost:8080' },
+      payload: { name: 'same-origin.example.com' },
+    });
+    expect(same.statusCode).toBe(201);
+  });
+
+  it('logs out: the session stops working', async () => {
+    const login = await t.anonymous({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const cookie = `argus_session=${login.cookies.find((c) => c.name === 'argus_session')!.value}`;
+    const out = await t.anonymous({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.anonymous({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('rate-limits sign-in attempts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.anonymous({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '203.0.113.9',
+        payload: { username: 'admin', password: 'guess' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+  });
+});
