@@ -1,7 +1,9 @@
 // The four senders against real loopback receivers, plus CSV, signing and backoff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvRow } from '../../src/alerts/csv.js';
+import { ValidationError } from '../../src/errors.js';
 import { retryDelayMs } from '../../src/notifications/backoff.js';
+import { checkConfig, mask } from '../../src/notifications/channels.js';
 import type { AlertNotice } from '../../src/notifications/message.js';
 import {
   DeliveryError,
@@ -60,6 +62,50 @@ describe('signing and backoff', () => {
     const policy = { baseDelayMs: 1000, maxDelayMs: 5000, maxAttempts: 5 };
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, policy, () => 0))).toEqual([1000, 2000, 4000, 5000]);
     expect(retryDelayMs(1, policy, () => 1)).toBe(1200);
+  });
+});
+
+describe('channel config checks', () => {
+  it('refuses private addresses unless allowed, with the field named', async () => {
+    const refused = await checkConfig(
+      'webhook',
+      { url: 'http://127.0.0.1:8080/hook' },
+      { allowPrivate: false },
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).issues).toEqual([
+      {
+        path: 'config.url',
+        message: expect.stringMatching(/^config\.url: 127\.0\.0\.1 resolves to 127\.0\.0\.1, a private/),
+      },
+    ]);
+    const smtp = await checkConfig(
+      'email',
+      { to: ['a@example.com'], smtpUrl: 'smtp://10.0.0.5:25' },
+      { allowPrivate: false },
+    ).catch((e: unknown) => e);
+    expect((smtp as ValidationError).issues[0]?.path).toBe('config.smtpUrl');
+    const notSmtp = await checkConfig(
+      'email',
+      { to: ['a@example.com'], smtpUrl: 'http://mail.example.com' },
+      { allowPrivate: true },
+    ).catch((e: unknown) => e);
+    expect((notSmtp as ValidationError).issues[0]?.message).toMatch(/smtp:\/\//);
+    await expect(
+      checkConfig('webhook', { url: 'http://127.0.0.1:8080/hook' }, { allowPrivate: true }),
+    ).resolves.toEqual({ url: 'http://127.0.0.1:8080/hook' });
+  });
+
+  it('keeps a stored secret when the masked value comes back, and drops unknown keys', async () => {
+    const previous = { url: 'http://8.8.8.8/hook', secret: 'the-real-secret' };
+    const config = await checkConfig(
+      'webhook',
+      { url: 'http://8.8.8.8/hook', secret: mask('the-real-secret'), extra: 1 },
+      { allowPrivate: false, previous },
+    );
+    expect(config).toEqual(previous);
+    expect(mask('the-real-secret')).toBe('••••cret');
+    expect(mask('short')).toBe('••••');
   });
 });
 

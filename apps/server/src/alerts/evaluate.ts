@@ -1,0 +1,125 @@
+// Rule evaluation for the server: the engine's `evaluateRules` over a batch's
+// findings, plus what only the server knows — what changed since the last
+// analysis (a risk score *crossing* its threshold, *new* PII types) — and the
+// built-in rules.
+import { evaluateRules as evaluateEngineRules, type EndpointFindings as EngineFindings } from '@argus/engine';
+import type { Severity, TriggerType } from '@argus/api';
+import type { EndpointFindings, ScanFindings } from '../findings.js';
+
+export { validateConditions } from '@argus/engine';
+
+const SEVERITY_RANK: Record<Severity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
+const DEFAULT_MIN_RISK = 70; // the engine's default for high_risk_endpoint
+
+export interface RuleInput {
+  id: string;
+  name: string;
+  triggerType: TriggerType;
+  severity: Severity;
+  conditions: Record<string, unknown>;
+}
+
+export interface RuleMatch {
+  ruleId: string;
+  endpointId: string;
+  domain: string;
+  triggerType: TriggerType;
+  severity: Severity;
+  title: string;
+  description: string;
+  /** rule + endpoint + finding: one alert per key while it is open, acknowledged or suppressed. */
+  dedupeKey: string;
+}
+
+const isSeverity = (value: string): value is Severity => value in SEVERITY_RANK;
+
+/** What one rule should look at: a risk rule sees only endpoints that crossed its threshold, a PII rule only new types. */
+function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFindings | null {
+  let piiTypes = endpoint.piiTypes;
+  if (rule.triggerType === 'high_risk_endpoint') {
+    const min =
+      typeof rule.conditions.minRiskScore === 'number' ? rule.conditions.minRiskScore : DEFAULT_MIN_RISK;
+    if (endpoint.previousRiskScore !== null && endpoint.previousRiskScore >= min) return null;
+  }
+  if (rule.triggerType === 'pii_exposed') {
+    if (endpoint.newPiiTypes.length === 0) return null;
+    piiTypes = endpoint.newPiiTypes;
+  }
+  return {
+    endpointId: endpoint.id,
+    domain: endpoint.domain,
+    method: endpoint.method,
+    normalizedPath: endpoint.normalizedPath,
+    riskScore: Math.round(endpoint.riskScore),
+    piiTypes,
+    requestCount: endpoint.requestCount,
+    avgRps: endpoint.avgRps,
+    vulnerabilities: endpoint.vulnerabilities.flatMap((v) =>
+      isSeverity(v.severity)
+        ? [{ vulnId: v.vulnId, title: v.title, severity: v.severity, owaspCategory: v.owaspCategory }]
+        : [],
+    ),
+  };
+}
+
+/** Every alert the active rules raise on a batch (rules with invalid conditions are skipped). */
+export function evaluateRules(rules: readonly RuleInput[], findings: ScanFindings): RuleMatch[] {
+  const matches: RuleMatch[] = [];
+  for (const rule of rules) {
+    const scoped = findings.endpoints.flatMap((e) => findingsFor(rule, e) ?? []);
+    if (scoped.length === 0) continue;
+    for (const raised of evaluateEngineRules([rule], scoped)) {
+      const endpoint = findings.endpoints.find((e) => e.id === raised.endpoint.endpointId);
+      if (!endpoint) continue;
+      let severity = rule.severity;
+      if (rule.triggerType === 'vulnerability_detected') {
+        // A vulnerability alert is as severe as the vulnerability itself.
+        const vuln = endpoint.vulnerabilities.find((v) => v.vulnId === raised.finding);
+        if (vuln && isSeverity(vuln.severity)) severity = vuln.severity;
+      }
+      matches.push({
+        ruleId: rule.id,
+        endpointId: endpoint.id,
+        domain: endpoint.domain,
+        triggerType: rule.triggerType,
+        severity,
+        title: raised.title,
+        description: `${raised.description} Raised by rule "${rule.name}" after a ${findings.trigger}.`,
+        dedupeKey: raised.dedupeKey,
+      });
+    }
+  }
+  return matches;
+}
+
+/** The built-in rules created on first start; users can switch them off. */
+export const DEFAULT_RULES: ReadonlyArray<Omit<RuleInput, 'id'> & { description: string }> = [
+  {
+    name: 'High or critical vulnerability',
+    description: 'A vulnerability of severity high or worse is found on an endpoint.',
+    triggerType: 'vulnerability_detected',
+    severity: 'high',
+    conditions: { minSeverity: 'high' },
+  },
+  {
+    name: 'Endpoint crosses risk 80',
+    description: "An endpoint's risk score reaches 80 or more (from below 80, or on a new endpoint).",
+    triggerType: 'high_risk_endpoint',
+    severity: 'high',
+    conditions: { minRiskScore: 80 },
+  },
+  {
+    name: 'New PII type exposed',
+    description: 'An endpoint starts handling a type of personal data it did not handle before.',
+    triggerType: 'pii_exposed',
+    severity: 'medium',
+    conditions: {},
+  },
+  {
+    name: 'Traffic above 100 requests per second',
+    description: 'Example threshold rule: average traffic on an endpoint above 100 requests per second.',
+    triggerType: 'threshold_breach',
+    severity: 'low',
+    conditions: { metric: 'avgRps', operator: '>', value: 100 },
+  },
+];

@@ -1,0 +1,30 @@
+// Alerting: rules, alerts and their lifecycle, notification channels and the
+// delivery worker. `buildApp` registers `alertingPlugin`; scans, syncs and the
+// capture path call `processFindings` after every batch.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { channelRoutes } from '../notifications/routes.js';
+import { DeliveryWorker, deliveryOptionsFromEnv, type DeliveryOptions } from '../notifications/queue.js';
+import { ensureDefaultRules } from './process.js';
+import { alertRoutes } from './routes.js';
+
+export { processFindings, ensureDefaultRules } from './process.js';
+export { evaluateRules, validateConditions, DEFAULT_RULES } from './evaluate.js';
+
+export interface AlertingOptions {
+  ctx: AppContext;
+  /** Retry and polling settings (default: from the environment, see deliveryOptionsFromEnv). */
+  delivery?: DeliveryOptions;
+}
+
+export async function alertingPlugin(app: FastifyInstance, options: AlertingOptions): Promise<void> {
+  const { ctx } = options;
+  const delivery = options.delivery ?? deliveryOptionsFromEnv();
+  await ensureDefaultRules(ctx);
+  await app.register(alertRoutes, { ctx });
+  await app.register(channelRoutes, { ctx, delivery });
+  const worker = new DeliveryWorker(ctx, delivery);
+  app.addHook('onReady', async () => worker.start());
+  // Before the database closes (onClose): let in-flight sends finish and record their outcome.
+  app.addHook('preClose', async () => worker.stop());
+}

@@ -1,0 +1,286 @@
+// /api/v1/alerts (list, bulk lifecycle, export) and /api/v1/alert-rules.
+import { Readable } from 'node:stream';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_PREFIX,
+  alertListSchema,
+  alertRuleCreateSchema,
+  alertRuleListSchema,
+  alertRuleSchema,
+  alertRuleUpdateSchema,
+  bulkAlertResultSchema,
+  bulkAlertUpdateSchema,
+  paths,
+  type AlertRule,
+  type BulkAlertResult,
+} from '@argus/api';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { alertHistory, alertRules, alerts, users } from '../db/schema/index.js';
+import { HttpError, ValidationError, isUuid, notFound, parse, requireId } from '../errors.js';
+import { csvRow } from './csv.js';
+import { validateConditions } from './evaluate.js';
+import { transition } from './lifecycle.js';
+import {
+  alertAnswer,
+  alertFilterSchema,
+  alertListQuerySchema,
+  alertPages,
+  alertWhere,
+  countAlerts,
+  selectAlerts,
+  type AlertRow,
+} from './query.js';
+
+type RuleRow = typeof alertRules.$inferSelect;
+
+const MAX_BULK = 1000;
+
+const ruleAnswer = (r: RuleRow): AlertRule => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  triggerType: r.triggerType,
+  severity: r.severity,
+  conditions: r.conditions,
+  isActive: r.isActive,
+  builtIn: r.builtIn,
+  createdAt: r.createdAt.toISOString(),
+});
+
+function checkConditions(triggerType: RuleRow['triggerType'], conditions: Record<string, unknown>): void {
+  const result = validateConditions(triggerType, conditions);
+  if (!result.ok) throw new ValidationError([{ path: 'conditions', message: result.message }]);
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'severity',
+  'status',
+  'triggerType',
+  'method',
+  'path',
+  'domain',
+  'assignedTo',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const csvValues = (row: AlertRow) => [
+  row.id,
+  row.title,
+  row.description,
+  row.severity,
+  row.status,
+  row.triggerType,
+  row.method,
+  row.normalizedPath,
+  row.endpointDomain ?? row.domain,
+  row.assignedToUsername,
+  row.createdAt,
+  row.updatedAt,
+];
+
+const exportQuerySchema = alertFilterSchema.extend({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});
+
+async function* exportBody(
+  ctx: AppContext,
+  query: z.infer<typeof exportQuerySchema>,
+): AsyncGenerator<string> {
+  if (query.format === 'csv') yield csvRow(CSV_COLUMNS);
+  else yield '[';
+  let first = true;
+  for await (const page of alertPages(ctx.db, query)) {
+    if (query.format === 'csv') {
+      yield page.map((row) => csvRow(csvValues(row))).join('');
+    } else {
+      yield page.map((row) => `${first ? '' : ','}\n${JSON.stringify(alertAnswer(row))}`).join('');
+    }
+    first = false;
+  }
+  if (query.format === 'json') yield '\n]\n';
+}
+
+export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const { db } = ctx;
+
+  app.get(paths.alerts(), async (request) => {
+    const query = parse(alertListQuerySchema, request.query);
+    const [rows, total] = await Promise.all([
+      selectAlerts(db)
+        .where(alertWhere(query))
+        .orderBy(desc(alerts.createdAt), desc(alerts.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      countAlerts(db, query),
+    ]);
+    return alertListSchema.parse({ alerts: rows.map(alertAnswer), total });
+  });
+
+  app.patch(paths.alertsBulk(), async (request) => {
+    const body = parse(bulkAlertUpdateSchema, request.body);
+    const ids = [...new Set(body.alertIds)];
+    if (ids.length > MAX_BULK) {
+      throw new ValidationError([
+        { path: 'alertIds', message: `At most ${MAX_BULK} alerts per bulk action` },
+      ]);
+    }
+    const userId = request.user?.id ?? null;
+    const result = await db.transaction(async (tx): Promise<BulkAlertResult> => {
+      const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
+      const rows = valid.length
+        ? await tx
+            .select({ id: alerts.id, status: alerts.status, dedupeKey: alerts.dedupeKey })
+            .from(alerts)
+            .where(inArray(alerts.id, valid))
+            .orderBy(asc(alerts.id))
+            .for('update')
+        : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const unknown = ids.filter((id) => !byId.has(id.toLowerCase()));
+      if (unknown.length) throw new HttpError(404, `Alerts not found: ${unknown.join(', ')}`);
+
+      if (body.action === 'assign') {
+        const assignee = isUuid(body.assignedTo)
+          ? (
+              await tx.select({ id: users.id }).from(users).where(eq(users.id, body.assignedTo.toLowerCase()))
+            )[0]
+          : undefined;
+        if (!assignee) {
+          throw new ValidationError([
+            { path: 'assignedTo', message: `Unknown user: ${body.assignedTo ?? ''}` },
+          ]);
+        }
+        await tx
+          .update(alerts)
+          .set({ assignedTo: assignee.id, updatedAt: sql`now()` })
+          .where(inArray(alerts.id, valid));
+        await tx.insert(alertHistory).values(
+          rows.map((r) => ({
+            alertId: r.id,
+            action: 'assign',
+            fromStatus: r.status,
+            toStatus: r.status,
+            assignedTo: assignee.id,
+            userId,
+          })),
+        );
+        return {
+          updated: rows.length,
+          results: ids.map((id) => ({
+            id,
+            outcome: 'updated' as const,
+            status: byId.get(id.toLowerCase())!.status,
+          })),
+        };
+      }
+
+      const action = body.action;
+      const results: BulkAlertResult['results'] = [];
+      for (const id of ids) {
+        const row = byId.get(id.toLowerCase())!;
+        const step = transition(action, row.status);
+        if (!step.ok) {
+          results.push({ id, outcome: 'skipped', status: row.status, reason: step.reason });
+          continue;
+        }
+        if (step.to === 'suppressed' && row.status === 'resolved') {
+          // A resolved alert's finding may have raised a newer alert; only one can stay active.
+          const [active] = await tx
+            .select({ id: alerts.id })
+            .from(alerts)
+            .where(
+              and(
+                eq(alerts.dedupeKey, row.dedupeKey),
+                ne(alerts.id, row.id),
+                inArray(alerts.status, ['open', 'acknowledged', 'suppressed']),
+              ),
+            );
+          if (active) {
+            results.push({
+              id,
+              outcome: 'skipped',
+              status: row.status,
+              reason: `the same finding has a newer alert ${active.id}`,
+            });
+            continue;
+          }
+        }
+        await tx
+          .update(alerts)
+          .set({ status: step.to, updatedAt: sql`now()` })
+          .where(eq(alerts.id, row.id));
+        await tx
+          .insert(alertHistory)
+          .values({ alertId: row.id, action, fromStatus: row.status, toStatus: step.to, userId });
+        row.status = step.to;
+        results.push({ id, outcome: 'updated', status: step.to });
+      }
+      return { updated: results.filter((r) => r.outcome === 'updated').length, results };
+    });
+    return bulkAlertResultSchema.parse(result);
+  });
+
+  app.get(`${API_PREFIX}/alerts/export`, async (request, reply) => {
+    const query = parse(exportQuerySchema, request.query);
+    const date = new Date().toISOString().slice(0, 10);
+    reply
+      .header(
+        'content-type',
+        query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      )
+      .header('content-disposition', `attachment; filename="argus-alerts-${date}.${query.format}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(Readable.from(exportBody(ctx, query)));
+  });
+
+  app.get(paths.alertRules(), async () => {
+    const rows = await db.select().from(alertRules).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+    return alertRuleListSchema.parse(rows.map(ruleAnswer));
+  });
+
+  app.post(paths.alertRules(), async (request, reply) => {
+    const body = parse(alertRuleCreateSchema, request.body);
+    checkConditions(body.triggerType, body.conditions);
+    const [row] = await db
+      .insert(alertRules)
+      .values({ ...body, description: body.description || null })
+      .returning();
+    await ctx.recordActivity({ title: `Alert rule created: ${body.name}`, severity: 'info' });
+    return reply.code(201).send(alertRuleSchema.parse(ruleAnswer(row!)));
+  });
+
+  app.patch(`${API_PREFIX}/alert-rules/:id`, async (request) => {
+    const id = requireId((request.params as { id: string }).id, 'Alert rule');
+    const body = parse(alertRuleUpdateSchema, request.body);
+    const [current] = await db.select().from(alertRules).where(eq(alertRules.id, id));
+    if (!current) throw notFound('Alert rule');
+    if (body.triggerType !== undefined || body.conditions !== undefined) {
+      checkConditions(body.triggerType ?? current.triggerType, body.conditions ?? current.conditions);
+    }
+    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const [row] = Object.keys(changes).length
+      ? await db.update(alertRules).set(changes).where(eq(alertRules.id, id)).returning()
+      : [current];
+    return alertRuleSchema.parse(ruleAnswer(row!));
+  });
+
+  app.delete(`${API_PREFIX}/alert-rules/:id`, async (request, reply) => {
+    const id = requireId((request.params as { id: string }).id, 'Alert rule');
+    const [current] = await db
+      .select({ builtIn: alertRules.builtIn })
+      .from(alertRules)
+      .where(eq(alertRules.id, id));
+    if (!current) throw notFound('Alert rule');
+    if (current.builtIn) {
+      throw new HttpError(409, 'Built-in rules cannot be deleted; switch them off instead (isActive: false)');
+    }
+    await db.delete(alertRules).where(eq(alertRules.id, id));
+    return reply.code(204).send();
+  });
+}

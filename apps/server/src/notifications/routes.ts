@@ -1,0 +1,152 @@
+// /api/v1/notification-channels: CRUD, "send test notification" and the delivery log.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_PREFIX,
+  deliveryListSchema,
+  deliverySchema,
+  notificationChannelCreateSchema,
+  notificationChannelListSchema,
+  notificationChannelSchema,
+  notificationChannelUpdateSchema,
+  paths,
+} from '@argus/api';
+import type { AppContext } from '../context.js';
+import { deliveries, notificationChannels } from '../db/schema/index.js';
+import { notFound, parse, requireId } from '../errors.js';
+import {
+  channelAnswer,
+  checkConfig,
+  deliveryAnswer,
+  openConfig,
+  sealConfig,
+  type DeliveryRow,
+} from './channels.js';
+import { attemptSend, dashboardUrl, testNotice, type DeliveryOptions } from './queue.js';
+
+const DELIVERY_LOG_LIMIT = 100;
+
+const deliveryColumns = {
+  id: deliveries.id,
+  alertId: deliveries.alertId,
+  status: deliveries.status,
+  attempts: deliveries.attempts,
+  lastError: deliveries.lastError,
+  createdAt: deliveries.createdAt,
+  deliveredAt: deliveries.deliveredAt,
+};
+
+export async function channelRoutes(
+  app: FastifyInstance,
+  { ctx, delivery }: { ctx: AppContext; delivery: DeliveryOptions },
+): Promise<void> {
+  const { db } = ctx;
+  const channelPath = `${API_PREFIX}/notification-channels/:id`;
+  const idParam = (params: unknown) => requireId((params as { id: string }).id, 'Notification channel');
+
+  async function loadChannel(id: string) {
+    const [row] = await db.select().from(notificationChannels).where(eq(notificationChannels.id, id));
+    if (!row) throw notFound('Notification channel');
+    return row;
+  }
+
+  async function lastDeliveries(channelId?: string): Promise<Map<string, DeliveryRow>> {
+    const rows = await db
+      .selectDistinctOn([deliveries.channelId], { channelId: deliveries.channelId, ...deliveryColumns })
+      .from(deliveries)
+      .where(channelId ? eq(deliveries.channelId, channelId) : undefined)
+      .orderBy(deliveries.channelId, desc(deliveries.createdAt), desc(deliveries.id));
+    return new Map(rows.map((r) => [r.channelId, r]));
+  }
+
+  app.get(paths.notificationChannels(), async () => {
+    const [rows, last] = await Promise.all([
+      db.select().from(notificationChannels).orderBy(notificationChannels.createdAt, notificationChannels.id),
+      lastDeliveries(),
+    ]);
+    return notificationChannelListSchema.parse(
+      rows.map((r) => channelAnswer(r, ctx.secrets, last.get(r.id) ?? null)),
+    );
+  });
+
+  app.post(paths.notificationChannels(), async (request, reply) => {
+    const body = parse(notificationChannelCreateSchema, request.body);
+    const config = await checkConfig(body.type, body.config, { allowPrivate: ctx.config.allowPrivateUrls });
+    const [row] = await db
+      .insert(notificationChannels)
+      .values({
+        name: body.name,
+        type: body.type,
+        isActive: body.isActive,
+        ...sealConfig(body.type, config, ctx.secrets),
+      })
+      .returning();
+    await ctx.recordActivity({
+      title: `Notification channel added: ${body.name} (${body.type})`,
+      severity: 'info',
+    });
+    return reply.code(201).send(notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, null)));
+  });
+
+  app.patch(channelPath, async (request) => {
+    const id = idParam(request.params);
+    const body = parse(notificationChannelUpdateSchema, request.body);
+    const current = await loadChannel(id);
+    const changes: Partial<typeof notificationChannels.$inferInsert> = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.isActive !== undefined) changes.isActive = body.isActive;
+    if (body.config !== undefined) {
+      const config = await checkConfig(current.type, body.config, {
+        allowPrivate: ctx.config.allowPrivateUrls,
+        previous: openConfig(current, ctx.secrets),
+      });
+      Object.assign(changes, sealConfig(current.type, config, ctx.secrets));
+    }
+    const [row] = Object.keys(changes).length
+      ? await db.update(notificationChannels).set(changes).where(eq(notificationChannels.id, id)).returning()
+      : [current];
+    const last = await lastDeliveries(id);
+    return notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, last.get(id) ?? null));
+  });
+
+  app.delete(channelPath, async (request, reply) => {
+    const id = idParam(request.params);
+    const [row] = await db
+      .delete(notificationChannels)
+      .where(eq(notificationChannels.id, id))
+      .returning({ id: notificationChannels.id });
+    if (!row) throw notFound('Notification channel');
+    return reply.code(204).send();
+  });
+
+  // The test is sent at once (one attempt, no retries) so the answer says whether it arrived.
+  app.post(`${channelPath}/test`, async (request) => {
+    const id = idParam(request.params);
+    const channel = await loadChannel(id);
+    const failure = await attemptSend(ctx, channel, testNotice(dashboardUrl(ctx)), delivery);
+    const [row] = await db
+      .insert(deliveries)
+      .values({
+        channelId: id,
+        alertId: null,
+        attempts: 1,
+        status: failure ? 'failed' : 'delivered',
+        lastError: failure?.message ?? null,
+        deliveredAt: failure ? null : sql`now()`,
+      })
+      .returning(deliveryColumns);
+    return deliverySchema.parse(deliveryAnswer(row!));
+  });
+
+  app.get(`${channelPath}/deliveries`, async (request) => {
+    const id = idParam(request.params);
+    await loadChannel(id);
+    const rows = await db
+      .select(deliveryColumns)
+      .from(deliveries)
+      .where(eq(deliveries.channelId, id))
+      .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+      .limit(DELIVERY_LOG_LIMIT);
+    return deliveryListSchema.parse(rows.map(deliveryAnswer));
+  });
+}

@@ -1,0 +1,113 @@
+// An Argus app for the alerting tests: the real buildApp on a given database,
+// signed in as admin, plus fixtures (a domain with endpoints) and scan findings.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { testConfig, type Config } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import type { Database } from '../../src/db/client.js';
+import { domains, endpoints } from '../../src/db/schema/index.js';
+import type { EndpointFindings, ScanFindings } from '../../src/findings.js';
+import { alertingPlugin } from '../../src/alerts/index.js';
+import { ADMIN_PASSWORD } from '../helpers.js';
+
+// Fast retries for the tests (read when the alerting plugin starts).
+process.env.ARGUS_DELIVERY_RETRY_BASE_MS = '150';
+process.env.ARGUS_DELIVERY_POLL_MS = '50';
+process.env.ARGUS_DELIVERY_MAX_ATTEMPTS = '4';
+process.env.ARGUS_PUBLIC_URL = 'http://argus.test';
+
+export interface AlertingApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Closes the app; the database stays open (a restart opens a new app on it). */
+  close(): Promise<void>;
+}
+
+export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<AlertingApp> {
+  const config = testConfig({ adminPassword: ADMIN_PASSWORD, allowPrivateUrls: true, ...overrides });
+  const app = await buildApp({ config, database, scheduler: false });
+  if (!app.hasRoute({ method: 'GET', url: '/api/v1/alert-rules' })) {
+    await app.register(alertingPlugin, { ctx: app.argus.ctx });
+  }
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username: 'admin', password: ADMIN_PASSWORD },
+  });
+  const session = login.cookies.find((c) => c.name === 'argus_session');
+  if (!session) throw new Error(`test sign-in failed: ${login.statusCode} ${login.body}`);
+  const cookie = `argus_session=${session.value}`;
+  return {
+    app,
+    ctx: app.argus.ctx,
+    inject: (options) =>
+      app.inject({ ...options, headers: { cookie, ...(options.headers ?? {}) } } as InjectOptions),
+    close: () => app.close(),
+  };
+}
+
+export interface SeededEndpoint {
+  id: string;
+  method: string;
+  normalizedPath: string;
+  domain: string;
+}
+
+/** A domain with `paths.length` endpoints (POST {path}). */
+export async function seedEndpoints(
+  ctx: AppContext,
+  domain: string,
+  paths: string[],
+): Promise<SeededEndpoint[]> {
+  const [row] = await ctx.db.insert(domains).values({ name: domain }).returning({ id: domains.id });
+  return ctx.db
+    .insert(endpoints)
+    .values(
+      paths.map((normalizedPath) => ({
+        domainId: row!.id,
+        domain,
+        method: 'POST',
+        normalizedPath,
+        aggregate: {},
+      })),
+    )
+    .returning({
+      id: endpoints.id,
+      method: endpoints.method,
+      normalizedPath: endpoints.normalizedPath,
+      domain: endpoints.domain,
+    });
+}
+
+type Vuln = EndpointFindings['vulnerabilities'][number];
+
+export function vuln(vulnId: string, severity: string, title = `Finding ${vulnId}`): Vuln {
+  return { vulnId, title, severity, owaspCategory: 'API1:2023 Broken Object Level Authorization' };
+}
+
+/** Findings of a scan: calm endpoints (low risk, no new PII, little traffic) unless overridden. */
+export function scanFindings(
+  endpoint: SeededEndpoint,
+  overrides: Partial<EndpointFindings> = {},
+  trigger: ScanFindings['trigger'] = 'scan',
+): ScanFindings {
+  return {
+    trigger,
+    domain: endpoint.domain,
+    endpoints: [
+      {
+        ...endpoint,
+        riskScore: 30,
+        previousRiskScore: 30,
+        piiTypes: [],
+        newPiiTypes: [],
+        avgRps: 1,
+        requestCount: 10,
+        vulnerabilities: [],
+        ...overrides,
+      },
+    ],
+  };
+}
