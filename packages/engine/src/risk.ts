@@ -62,17 +62,15 @@ const PII_WEIGHT: Partial<Record<PiiType, number>> = {
  */
 export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_WEIGHTS): RiskResult {
   const w = normaliseWeights(weights);
+  // Worst severity, raised by each further finding: max(worst, 1 - Π(1 - 0.85·v_i)).
   let keep = 1;
-  for (const v of input.vulnerabilities) keep *= 1 - (SEVERITY_VALUE[v.severity] ?? 0.2) * 0.85;
-  const vulnValue =
-    input.vulnerabilities.length === 0
-      ? 0
-      : Math.min(
-          1,
-          Math.max(...input.vulnerabilities.map((v) => SEVERITY_VALUE[v.severity] ?? 0.2)),
-          1 - keep,
-        );
-  const vulnFinal = input.vulnerabilities.length === 0 ? 0 : Math.max(vulnValue, Math.min(1, 1 - keep));
+  let worstValue = 0;
+  for (const v of input.vulnerabilities) {
+    const value = SEVERITY_VALUE[v.severity] ?? 0.2;
+    keep *= 1 - value * 0.85;
+    worstValue = Math.max(worstValue, value);
+  }
+  const vulnFinal = input.vulnerabilities.length === 0 ? 0 : Math.min(1, Math.max(worstValue, 1 - keep));
   const piiVals = input.piiTypes.map((t) => PII_WEIGHT[t as PiiType] ?? 0.4).sort((a, b) => b - a);
   const piiValue =
     piiVals.length === 0 ? 0 : Math.min(1, (piiVals[0] as number) + 0.1 * (piiVals.length - 1));

@@ -130,10 +130,11 @@ async function listKong(
     const body = await getJson(url, headers, ctx);
     if (Array.isArray(body['data'])) out.push(...(body['data'] as unknown[]).filter(isObj));
     const next = body['next'];
-    // Kong reports `next` with its own listen address; keep path and query on the configured base.
+    // Kong reports `next` with its own listen address and path; keep only its query,
+    // on the configured base URL (which may sit behind a proxy prefix).
     if (typeof next === 'string' && next) {
       const n = new URL(next, base);
-      url = new URL(`${n.pathname}${n.search}`, base).toString();
+      url = new URL(`${base.pathname.replace(/\/$/, '')}/${kind}${n.search}`, base).toString();
     } else url = null;
   }
   return out;

@@ -1,0 +1,389 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHECKS,
+  DEFAULT_WEIGHTS,
+  UnsafeUrlError,
+  analyzeInventory,
+  assertPublicUrl,
+  checkEndpoint,
+  classifyEndpoint,
+  emptyAggregate,
+  evaluateRules,
+  isPublicAddress,
+  probeEndpoint,
+  scoreEndpoint,
+  validateConditions,
+  type EndpointAggregate,
+  type EndpointFindings,
+  type SpecInfo,
+} from '../src/index.js';
+
+const spec = (over: Partial<SpecInfo> = {}): SpecInfo => ({
+  source: 'openapi',
+  security: 'required',
+  securitySchemes: ['bearer'],
+  deprecated: false,
+  parameters: [],
+  requestFields: [],
+  responseFields: [],
+  piiFields: [],
+  servers: ['https://api.example.com'],
+  ...over,
+});
+const ep = (method: string, path: string, over: Partial<EndpointAggregate> = {}): EndpointAggregate => ({
+  ...emptyAggregate('api.example.com', method, path),
+  requestCount: 10,
+  statusCounts: { '200': 10 },
+  schemes: { https: 10 },
+  auth: { none: 10 },
+  sources: ['capture'],
+  ...over,
+});
+const ids = (e: EndpointAggregate, ctx = {}) => checkEndpoint(e, ctx).map((v) => v.vulnId);
+
+describe('passive checks', () => {
+  it('every check has a stable id, an OWASP 2023 category and texts', () => {
+    for (const [id, c] of Object.entries(CHECKS)) {
+      expect(c.vulnId).toBe(id);
+      expect(c.owaspCategory).toMatch(/^API([1-9]|10):2023 /);
+      expect(c.title && c.description && c.remediation).toBeTruthy();
+    }
+  });
+  it('API1 object id without auth; API2 no auth where required, query credentials, Basic over HTTP', () => {
+    expect(ids(ep('GET', '/users/{id}'))).toContain('ARGUS-API1-001');
+    expect(ids(ep('GET', '/users/{id}', { auth: { bearer: 10 } }))).not.toContain('ARGUS-API1-001');
+    const unauth = checkEndpoint(ep('GET', '/me', { spec: spec() })).find(
+      (v) => v.vulnId === 'ARGUS-API2-001',
+    );
+    expect(unauth?.severity).toBe('critical');
+    expect(ids(ep('POST', '/orders'))).toContain('ARGUS-API2-001');
+    expect(ids(ep('GET', '/search', { queryParams: ['api_key'] }))).toContain('ARGUS-API2-002');
+    expect(ids(ep('GET', '/x', { auth: { basic: 3 }, schemes: { http: 3 } }))).toContain('ARGUS-API2-003');
+  });
+  it('API3 sensitive data in responses and URLs, mass assignment', () => {
+    expect(
+      ids(
+        ep('GET', '/a', {
+          pii: [{ type: 'ssn', location: 'response.body', field: 'ssn', by: 'value', count: 1 }],
+        }),
+      ),
+    ).toContain('ARGUS-API3-001');
+    expect(
+      ids(
+        ep('GET', '/a', {
+          pii: [{ type: 'email', location: 'request.query', field: 'email', by: 'value', count: 1 }],
+        }),
+      ),
+    ).toContain('ARGUS-API3-002');
+    expect(
+      ids(
+        ep('PATCH', '/users/{id}', {
+          auth: { bearer: 1 },
+          spec: spec({ requestFields: ['name', 'role', 'isAdmin'] }),
+        }),
+      ),
+    ).toContain('ARGUS-API3-003');
+  });
+  it('API4 unbounded lists and missing rate-limit headers; API6 sensitive flows', () => {
+    expect(ids(ep('GET', '/orders', { responseSample: '[{"id":1}]' }))).toContain('ARGUS-API4-001');
+    expect(ids(ep('GET', '/orders', { responseSample: '[{"id":1}]', queryParams: ['limit'] }))).not.toContain(
+      'ARGUS-API4-001',
+    );
+    expect(ids(ep('GET', '/a', { responseHeaders: { 'content-type': 'application/json' } }))).toContain(
+      'ARGUS-API4-002',
+    );
+    expect(ids(ep('GET', '/a', { responseHeaders: { 'x-ratelimit-limit': '100' } }))).not.toContain(
+      'ARGUS-API4-002',
+    );
+    expect(ids(ep('POST', '/auth/login'))).toContain('ARGUS-API6-001');
+  });
+  it('API5 admin paths without auth; API7 URL parameters', () => {
+    expect(ids(ep('GET', '/admin/users'))).toContain('ARGUS-API5-001');
+    expect(ids(ep('GET', '/fetch', { queryParams: ['callback_url'] }))).toContain('ARGUS-API7-001');
+  });
+  it('API8 plain HTTP, headers, CORS, verbose errors, version disclosure', () => {
+    const e = ep('GET', '/a', {
+      schemes: { http: 5, https: 5 },
+      requestHeaders: { origin: 'https://evil.example' },
+      responseHeaders: {
+        server: 'Apache/2.4.41 (Ubuntu)',
+        'x-powered-by': 'Express',
+        'access-control-allow-origin': 'https://evil.example',
+        'access-control-allow-credentials': 'true',
+      },
+      errorSample: 'Traceback (most recent call last):\n  File "/srv/app/views.py", line 3',
+    });
+    expect(ids(e)).toEqual(
+      expect.arrayContaining([
+        'ARGUS-API8-001',
+        'ARGUS-API8-002',
+        'ARGUS-API8-003',
+        'ARGUS-API8-004',
+        'ARGUS-API8-005',
+      ]),
+    );
+    expect(ids(ep('GET', '/a', { schemes: { http: 1 }, domain: 'localhost' }))).not.toContain(
+      'ARGUS-API8-001',
+    );
+  });
+  it('API9 shadow, zombie and old versions', () => {
+    expect(ids(ep('GET', '/hidden'), { domainHasSpec: true })).toContain('ARGUS-API9-001');
+    expect(ids(ep('GET', '/old', { spec: spec({ deprecated: true }), auth: { bearer: 1 } }))).toContain(
+      'ARGUS-API9-002',
+    );
+    expect(
+      ids(ep('GET', '/api/v1/items'), {
+        domainEndpoints: [{ method: 'GET', normalizedPath: '/api/v2/items' }],
+      }),
+    ).toContain('ARGUS-API9-003');
+  });
+});
+
+describe('risk score', () => {
+  it('is 0-100 with a breakdown that adds up, weights normalised by any total', () => {
+    const r = scoreEndpoint({
+      vulnerabilities: [{ severity: 'critical' }],
+      piiTypes: ['ssn'],
+      avgRps: 1000,
+      exposure: 'public',
+    });
+    expect(r.riskScore).toBe(100);
+    const low = scoreEndpoint({ vulnerabilities: [], piiTypes: [], avgRps: 0, exposure: 'authenticated' });
+    expect(low.riskScore).toBeLessThan(5);
+    const mid = scoreEndpoint({
+      vulnerabilities: [{ severity: 'medium' }],
+      piiTypes: ['email'],
+      avgRps: 5,
+      exposure: 'unknown',
+    });
+    const sum = Object.values(mid.breakdown).reduce((n, p) => n + p.points, 0);
+    expect(Math.abs(sum - mid.riskScore)).toBeLessThanOrEqual(1);
+    const doubled = scoreEndpoint(
+      { vulnerabilities: [{ severity: 'medium' }], piiTypes: ['email'], avgRps: 5, exposure: 'unknown' },
+      { vulnerability: 80, pii: 60, traffic: 30, exposure: 30 },
+    );
+    expect(doubled.riskScore).toBe(mid.riskScore);
+    expect(
+      scoreEndpoint(
+        { vulnerabilities: [], piiTypes: [], avgRps: 0, exposure: 'public' },
+        { vulnerability: 0, pii: 0, traffic: 0, exposure: 0 },
+      ).breakdown.exposure.weight,
+    ).toBeCloseTo(DEFAULT_WEIGHTS.exposure / 100);
+    expect(
+      scoreEndpoint(
+        { vulnerabilities: [], piiTypes: [], avgRps: 0, exposure: 'public' },
+        { vulnerability: 0, pii: 0, traffic: 0, exposure: 7 },
+      ).riskScore,
+    ).toBe(100);
+  });
+  it('uses traffic volume (log-scaled)', () => {
+    const at = (rps: number) =>
+      scoreEndpoint({ vulnerabilities: [], piiTypes: [], avgRps: rps, exposure: 'authenticated' }).breakdown
+        .traffic.value;
+    expect(at(0)).toBe(0);
+    expect(at(9)).toBeCloseTo(1 / 3, 2);
+    expect(at(99)).toBeCloseTo(2 / 3, 2);
+    expect(at(1e6)).toBe(1);
+  });
+});
+
+describe('classification', () => {
+  it('labels admin, sensitive, pii, internal, public, authenticated, unknown', () => {
+    const c = (e: EndpointAggregate) => classifyEndpoint(e).classification;
+    expect(c(ep('GET', '/admin/x', { auth: { bearer: 1 } }))).toBe('admin');
+    expect(
+      c(
+        ep('GET', '/a', { pii: [{ type: 'credit_card', location: 'response.body', by: 'value', count: 1 }] }),
+      ),
+    ).toBe('sensitive');
+    expect(
+      c(ep('GET', '/a', { pii: [{ type: 'email', location: 'response.body', by: 'value', count: 1 }] })),
+    ).toBe('pii');
+    expect(c(ep('GET', '/a', { domain: '10.1.2.3' }))).toBe('internal');
+    expect(c(ep('GET', '/a'))).toBe('public');
+    expect(c(ep('GET', '/a', { auth: { bearer: 2 } }))).toBe('authenticated');
+    expect(c(ep('GET', '/a', { auth: { unknown: 2 } }))).toBe('unknown');
+  });
+  it('analyses an inventory with domain context', () => {
+    const list = [
+      ep('GET', '/api/v1/items', { spec: spec() }),
+      ep('GET', '/api/v2/items', { spec: spec() }),
+      ep('GET', '/shadow'),
+    ];
+    const a = analyzeInventory(list);
+    expect(a.get(list[2]!)!.vulnerabilities.map((v) => v.vulnId)).toContain('ARGUS-API9-001');
+    expect(a.get(list[0]!)!.vulnerabilities.map((v) => v.vulnId)).toContain('ARGUS-API9-003');
+    expect(a.get(list[0]!)!.risk.riskScore).toBeGreaterThan(0);
+  });
+});
+
+describe('alert rules', () => {
+  const finding: EndpointFindings = {
+    endpointId: 7,
+    domain: 'api.example.com',
+    method: 'GET',
+    normalizedPath: '/users/{id}',
+    riskScore: 82,
+    vulnerabilities: [
+      {
+        vulnId: 'ARGUS-API1-001',
+        title: 'BOLA',
+        severity: 'high',
+        owaspCategory: 'API1:2023 Broken Object Level Authorization',
+      },
+      {
+        vulnId: 'ARGUS-API4-002',
+        title: 'RL',
+        severity: 'low',
+        owaspCategory: 'API4:2023 Unrestricted Resource Consumption',
+      },
+    ],
+    piiTypes: ['email', 'ssn'],
+    piiLocations: ['response.body'],
+    requestCount: 100,
+    avgRps: 12,
+    errorRate: 0.2,
+  };
+  it('validates conditions per trigger type and names unknown keys', () => {
+    expect(validateConditions('vulnerability_detected', { minSeverity: 'high', colour: 'red' })).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /Unknown condition key "colour" for vulnerability_detected; allowed: .*minSeverity/,
+      ),
+    });
+    expect(validateConditions('threshold_breach', { metric: 'avgRps', value: 10 })).toMatchObject({
+      ok: true,
+    });
+    expect(validateConditions('threshold_breach', { metric: 'cpu', value: 10 })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/"metric" is required/),
+    });
+    expect(validateConditions('high_risk_endpoint', { minRiskScore: 120 })).toMatchObject({ ok: false });
+    expect(validateConditions('nope', {})).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Unknown trigger type/),
+    });
+    expect(validateConditions('pii_exposed', [])).toMatchObject({
+      ok: false,
+      message: 'Conditions must be a JSON object',
+    });
+  });
+  it('raises de-duplicated alerts for each trigger type', () => {
+    const alerts = evaluateRules(
+      [
+        {
+          id: 1,
+          triggerType: 'vulnerability_detected',
+          severity: 'high',
+          conditions: { minSeverity: 'medium' },
+        },
+        { id: 2, triggerType: 'high_risk_endpoint', severity: 'critical', conditions: { minRiskScore: 80 } },
+        {
+          id: 3,
+          triggerType: 'pii_exposed',
+          severity: 'high',
+          conditions: { piiTypes: ['ssn'], locations: ['response'] },
+        },
+        {
+          id: 4,
+          triggerType: 'threshold_breach',
+          severity: 'medium',
+          conditions: { metric: 'errorRate', operator: '>=', value: 0.1 },
+        },
+        {
+          id: 5,
+          triggerType: 'high_risk_endpoint',
+          severity: 'low',
+          conditions: { domains: ['other.example'] },
+        },
+        { id: 6, triggerType: 'high_risk_endpoint', severity: 'low', conditions: {}, isActive: false },
+      ],
+      [finding, finding],
+    );
+    expect(alerts.map((a) => a.dedupeKey)).toEqual([
+      '1|7|ARGUS-API1-001',
+      '2|7|risk',
+      '3|7|pii:ssn',
+      '4|7|metric:errorRate',
+    ]);
+    expect(alerts[0]).toMatchObject({
+      ruleId: 1,
+      severity: 'high',
+      endpoint: { method: 'GET', normalizedPath: '/users/{id}' },
+    });
+  });
+});
+
+describe('SSRF guard', () => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://localhost:8080/',
+    'http://10.0.0.1/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://100.64.0.1/',
+    'http://0.0.0.0/',
+    'http://[fd00::1]/',
+    'http://metadata.google.internal/',
+  ])('refuses %s', async (url) => {
+    await expect(assertPublicUrl(url)).rejects.toThrow(UnsafeUrlError);
+  });
+  it('resolves names and refuses private answers; allows them when asked', async () => {
+    const lookup = async () => [{ address: '10.1.2.3', family: 4 }];
+    await expect(assertPublicUrl('https://intranet.example.com/', { lookup })).rejects.toThrow(
+      /resolves to 10\.1\.2\.3/,
+    );
+    await expect(
+      assertPublicUrl('https://intranet.example.com/', { lookup, allowPrivate: true }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertPublicUrl('https://api.example.com/', {
+        lookup: async () => [{ address: '93.184.216.34', family: 4 }],
+      }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(assertPublicUrl('ftp://x.example/')).rejects.toThrow(/Only http and https/);
+    await expect(assertPublicUrl('not a url')).rejects.toThrow(/Not a valid URL/);
+    await expect(assertPublicUrl('https://u:p@x.example/')).rejects.toThrow(/credentials/);
+    expect(isPublicAddress('8.8.8.8')).toBe(true);
+  });
+});
+
+describe('active probes', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url?.includes('%27')) {
+        res.writeHead(500);
+        res.end('Traceback (most recent call last):\n  File "app.py"');
+        return;
+      }
+      res.writeHead(200, {
+        'access-control-allow-origin': String(req.headers.origin ?? '*'),
+        'access-control-allow-credentials': 'true',
+      });
+      res.end('{"id":1}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('finds missing auth, reflected CORS with credentials and stack traces; GET only', async () => {
+    const e = ep('GET', '/users/{id}', { spec: spec() });
+    const found = await probeEndpoint(e, { fetch: fetch as never, baseUrl: base, allowPrivate: true });
+    expect(found.map((v) => v.vulnId).sort()).toEqual(['ARGUS-API2-001', 'ARGUS-API8-003', 'ARGUS-API8-004']);
+    expect(
+      await probeEndpoint(ep('DELETE', '/users/{id}'), {
+        fetch: fetch as never,
+        baseUrl: base,
+        allowPrivate: true,
+      }),
+    ).toEqual([]);
+    await expect(probeEndpoint(e, { fetch: fetch as never, baseUrl: base })).rejects.toThrow(UnsafeUrlError);
+  });
+});

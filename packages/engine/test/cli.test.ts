@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { corpusPath, hasCorpus } from './corpus.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'argus-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: string[], stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdin: Readable.from([stdin]),
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    isTTY: false,
+  });
+  return { code, stdout, stderr };
+}
+
+const file = (name: string, content: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+
+const spec = file(
+  'api.yaml',
+  'openapi: 3.0.0\ninfo: {title: t, version: "1"}\nservers: [{url: "https://api.example.com"}]\npaths:\n  /users/{id}:\n    get:\n      responses: {"200": {description: ok}}\n',
+);
+const log = file(
+  'access.log',
+  [
+    '1.2.3.4 - - [10/Oct/2024:13:55:36 +0000] "GET /users/1 HTTP/1.1" 200 10 "-" "x"',
+    '1.2.3.4 - - [10/Oct/2024:13:55:46 +0000] "GET /users/2?api_key=abc HTTP/1.1" 200 10 "-" "x"',
+    '1.2.3.4 - - [10/Oct/2024:13:55:56 +0000] "GET /hidden/7 HTTP/1.1" 200 10 "-" "x"',
+    'not a log line',
+  ].join('\n'),
+);
+
+describe('argus-engine discover', () => {
+  it('prints the inventory as JSON with stats', async () => {
+    const { code, stdout } = await run(['discover', '--domain', 'api.example.com', '--json', spec, log]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as { endpoints: Record<string, unknown>[]; stats: Record<string, number> };
+    expect(out.stats).toMatchObject({ linesRead: 4, linesRejected: 1, observations: 3 });
+    const users = out.endpoints.find((e) => e['normalizedPath'] === '/users/{id}')!;
+    expect(users).toMatchObject({
+      method: 'GET',
+      domain: 'api.example.com',
+      sources: ['openapi', 'access_log'],
+      requestCount: 2,
+      firstSeen: '2024-10-10T13:55:36.000Z',
+      lastSeen: '2024-10-10T13:55:46.000Z',
+      avgRps: 0.2,
+      piiTypes: ['api_key'],
+    });
+    expect(typeof users['riskScore']).toBe('number');
+    const hidden = out.endpoints.find((e) => e['normalizedPath'] === '/hidden/{id}')!;
+    expect((hidden['vulnerabilities'] as { vulnId: string }[]).map((v) => v.vulnId)).toContain(
+      'ARGUS-API9-001',
+    );
+    expect(Object.keys(users).sort()).toEqual(
+      [
+        'auth',
+        'avgRps',
+        'classification',
+        'domain',
+        'firstSeen',
+        'lastSeen',
+        'method',
+        'normalizedPath',
+        'piiTypes',
+        'requestCount',
+        'riskScore',
+        'sources',
+        'vulnerabilities',
+      ].sort(),
+    );
+  });
+
+  it('prints a table by default and fails on findings with --fail-on', async () => {
+    const table = await run(['discover', log]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/METHOD\s+DOMAIN\s+PATH/);
+    expect(table.stdout).toMatch(/\/users\/\{id\}/);
+    expect(table.stderr).toMatch(/1 of 4 lines rejected/);
+    expect((await run(['discover', '--fail-on', 'high', log])).code).toBe(1);
+    expect((await run(['discover', '--fail-on', 'critical', spec])).code).toBe(0);
+  });
+
+  it('exits 2 with a one-line error on bad input', async () => {
+    const missing = await run(['discover', join(dir, 'nope.log')]);
+    expect(missing).toMatchObject({ code: 2 });
+    expect(missing.stderr).toMatch(/^argus: .*nope\.log/);
+    expect((await run(['discover', '--format', 'xml', log])).code).toBe(2);
+    expect(
+      (await run(['discover', file('garbage.bin', '\u0000\u0001\u0002 not a log\n'.repeat(10))])).stderr,
+    ).toMatch(/Unrecognised access log format/);
+    expect((await run(['discover', '--format', 'openapi', log])).stderr).toMatch(/argus: .*access\.log/);
+    expect((await run(['frobnicate'])).code).toBe(2);
+    expect((await run([])).code).toBe(2);
+  });
+});
+
+describe('argus-engine pii', () => {
+  it('reads stdin and prints type and span', async () => {
+    const { code, stdout } = await run(['pii'], 'contact jane@example.com or 078-05-1123');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/email\s+8-24\s+jane@example.com/);
+    expect(stdout).toMatch(/ssn\s+28-39/);
+    const json = JSON.parse(
+      (await run(['pii', '--json', file('t.txt', 'card 4111 1111 1111 1111')])).stdout,
+    ) as { matches: unknown[] };
+    expect(json.matches).toEqual([{ type: 'credit_card', start: 5, end: 24, value: '4111 1111 1111 1111' }]);
+    expect((await run(['pii'], 'nothing here')).stdout).toBe('No PII found\n');
+  });
+});
+
+describe.skipIf(!hasCorpus)('discover on every corpus format', () => {
+  it.each([
+    'logs/apache-combined-elastic-examples-10k.log',
+    'logs/nginx-combined-beats-test.log',
+    'logs/apache-combined-lnav-bad-line.log',
+    'logs/aws-apigw-rest-access.jsonl',
+    'logs/aws-apigw-http-access.jsonl',
+    'openapi/oas30-petstore3.yaml',
+    'openapi/swagger20-petstore-classic.json',
+    'openapi/oas31-petstore-design-first.yaml',
+    'openapi/oas30-uspto.json',
+    'openapi/oas31-webhook-example.json',
+    'http-samples/har-to-openapi-url.har',
+    'http-samples/mitmproxy-browser-export-with-bom.har',
+  ])('%s', async (rel) => {
+    const { code, stdout } = await run(['discover', '--json', corpusPath(rel)]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as { endpoints: unknown[]; stats: unknown };
+    expect(Array.isArray(out.endpoints)).toBe(true);
+  });
+});
+
+describe('the bin', () => {
+  it('runs from a fresh clone through tsx (no build)', async () => {
+    const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'argus.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      bin,
+      'pii',
+      '--json',
+      file('b.txt', 'x jane@example.com'),
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ matches: [{ type: 'email' }] });
+  });
+});
