@@ -20,9 +20,8 @@ import { z } from 'zod';
 import { processFindings } from '../../src/alerts/index.js';
 import type { Database } from '../../src/db/client.js';
 import { alertHistory, deliveries, notificationChannels } from '../../src/db/schema/index.js';
-import { verifyWebhook } from '../../src/notifications/signing.js';
 import { databaseKinds, json, openTestDatabase } from '../helpers.js';
-import { HttpReceiver, SmtpReceiver, waitFor } from './receivers.js';
+import { HttpReceiver, SmtpReceiver, signedWith, waitFor } from './receivers.js';
 import { scanFindings, seedEndpoints, startApp, vuln, type AlertingApp } from './setup.js';
 
 describe.each(databaseKinds)('alerting on %s', (kind) => {
@@ -137,12 +136,8 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
     expect(mail.body).toContain(`http://argus.test/alerts?alertId=${alert.id}`);
 
     const signed = await waitFor(() => webhook.requests.find((r) => r.body.includes(alert.id)));
-    const headers = {
-      signature: signed.headers['x-argus-signature'] as string,
-      timestamp: signed.headers['x-argus-timestamp'] as string,
-    };
-    expect(verifyWebhook('whsec_0123456789', headers, signed.body)).toBe(true);
-    expect(verifyWebhook('another-secret', headers, signed.body)).toBe(false);
+    expect(signedWith('whsec_0123456789', signed)).toBe(true);
+    expect(signedWith('another-secret', signed)).toBe(false);
     expect(JSON.parse(signed.body)).toMatchObject({
       event: 'alert.created',
       alert: { id: alert.id, severity: 'critical' },
@@ -471,16 +466,7 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
     const testRequest = webhook.requests.find(
       (r) => r.url === '/critical' && r.body.includes('"event":"test"'),
     )!;
-    expect(
-      verifyWebhook(
-        'crit-secret-1234',
-        {
-          signature: testRequest.headers['x-argus-signature'] as string,
-          timestamp: testRequest.headers['x-argus-timestamp'] as string,
-        },
-        testRequest.body,
-      ),
-    ).toBe(true);
+    expect(signedWith('crit-secret-1234', testRequest)).toBe(true);
 
     const [endpoint] = await seedEndpoints(t.ctx, 'minsev.example.com', ['/m']);
     await processFindings(t.ctx, scanFindings(endpoint!, { vulnerabilities: [vuln('MS-HIGH', 'high')] }));
@@ -488,9 +474,7 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
     await waitFor(() => webhook.requests.some((r) => r.url === '/critical' && r.body.includes('MS-CRIT')));
     expect(webhook.requests.some((r) => r.url === '/critical' && r.body.includes('MS-HIGH'))).toBe(false);
 
-    const closed = new HttpReceiver();
-    await closed.up();
-    await closed.down();
+    const closed = await HttpReceiver.refusing();
     const broken = await createChannel({
       name: 'Down',
       type: 'slack',
@@ -510,9 +494,7 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
   });
 
   it('retries with backoff: a receiver that is down, then up, gets the alert exactly once; a dead one ends failed with the reason', async () => {
-    const flaky = new HttpReceiver();
-    await flaky.up();
-    await flaky.down();
+    const flaky = await HttpReceiver.refusing();
     const dead = new HttpReceiver();
     await dead.up();
     dead.status = 503;
@@ -551,9 +533,7 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
   });
 
   it('a restart in the middle of a retry still delivers, exactly once', async () => {
-    const receiver = new HttpReceiver();
-    await receiver.up();
-    await receiver.down();
+    const receiver = await HttpReceiver.refusing();
     const channel = await createChannel({
       name: 'Restart',
       type: 'webhook',

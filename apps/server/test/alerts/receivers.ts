@@ -3,6 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { verifyWebhook } from '../../src/notifications/signing.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -66,6 +67,14 @@ export class HttpReceiver {
     return this;
   }
 
+  /** A receiver that was listening and stopped: its port refuses connections until `up`. */
+  static async refusing(): Promise<HttpReceiver> {
+    const receiver = new HttpReceiver();
+    await receiver.up();
+    await receiver.down();
+    return receiver;
+  }
+
   /** Stop listening: connections are refused until `up` again. */
   async down(): Promise<void> {
     const server = this.server;
@@ -74,6 +83,19 @@ export class HttpReceiver {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** Whether a received webhook carries a valid Argus signature for `secret`. */
+export function signedWith(secret: string, request: ReceivedRequest): boolean {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return verifyWebhook(
+    secret,
+    { signature: header('x-argus-signature'), timestamp: header('x-argus-timestamp') },
+    request.body,
+  );
 }
 
 export interface ReceivedMail {

@@ -14,7 +14,7 @@ import {
   type SenderEnv,
 } from '../../src/notifications/senders.js';
 import { signWebhook, verifyWebhook } from '../../src/notifications/signing.js';
-import { HttpReceiver, SmtpReceiver } from './receivers.js';
+import { HttpReceiver, SmtpReceiver, signedWith } from './receivers.js';
 
 const notice: AlertNotice = {
   id: '7a1f0a5e-0000-4000-8000-000000000001',
@@ -148,12 +148,8 @@ describe('senders against loopback receivers', () => {
   it('signs webhooks so the receiver can verify them', async () => {
     await sendWebhook({ url: http.url('/hook'), secret: 'whsec' }, notice, env);
     const req = http.requests.at(-1)!;
-    const headers = {
-      signature: req.headers['x-argus-signature'] as string,
-      timestamp: req.headers['x-argus-timestamp'] as string,
-    };
-    expect(verifyWebhook('whsec', headers, req.body)).toBe(true);
-    expect(verifyWebhook('wrong', headers, req.body)).toBe(false);
+    expect(signedWith('whsec', req)).toBe(true);
+    expect(signedWith('wrong', req)).toBe(false);
     expect(JSON.parse(req.body)).toMatchObject({
       event: 'alert.created',
       alert: { id: notice.id, severity: 'critical' },
@@ -191,9 +187,7 @@ describe('senders against loopback receivers', () => {
     );
     expect((ssrf as DeliveryError).permanent).toBe(true);
     expect((ssrf as Error).message).toMatch(/private/);
-    const closed = new HttpReceiver();
-    await closed.up();
-    await closed.down();
+    const closed = await HttpReceiver.refusing();
     const refused = await sendWebhook({ url: closed.url() }, notice, env).catch((e: unknown) => e);
     expect((refused as DeliveryError).permanent).toBe(false);
     expect((refused as Error).message).toMatch(/Cannot reach .*ECONNREFUSED/);
