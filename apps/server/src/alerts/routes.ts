@@ -1,8 +1,9 @@
 // /api/v1/alerts (list, bulk lifecycle, export) and /api/v1/alert-rules.
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  ALERT_STATUSES,
   API_PREFIX,
   alertListSchema,
   alertRuleCreateSchema,
@@ -36,6 +37,20 @@ import {
 type RuleRow = typeof alertRules.$inferSelect;
 
 const MAX_BULK = 1000;
+
+export const alertHistoryListSchema = z.array(
+  z.object({
+    id: z.string(),
+    action: z.string(),
+    fromStatus: z.enum(ALERT_STATUSES).nullable(),
+    toStatus: z.enum(ALERT_STATUSES).nullable(),
+    assignedTo: z.string().nullable(),
+    assignedToUsername: z.string().nullable(),
+    userId: z.string().nullable(),
+    username: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
 
 const ruleAnswer = (r: RuleRow): AlertRule => ({
   id: r.id,
@@ -237,6 +252,33 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       .header('content-disposition', `attachment; filename="argus-alerts-${date}.${query.format}"`)
       .header('cache-control', 'no-store');
     return reply.send(Readable.from(exportBody(ctx, query)));
+  });
+
+  // Who changed what and when, oldest first (not in the @argus/api contract yet: alertHistoryListSchema below).
+  app.get(`${API_PREFIX}/alerts/:id/history`, async (request) => {
+    const id = requireId((request.params as { id: string }).id, 'Alert');
+    const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id));
+    if (!exists) throw notFound('Alert');
+    const actor = aliasedTable(users, 'actor');
+    const assignee = aliasedTable(users, 'assignee');
+    const rows = await db
+      .select({
+        id: alertHistory.id,
+        action: alertHistory.action,
+        fromStatus: alertHistory.fromStatus,
+        toStatus: alertHistory.toStatus,
+        assignedTo: alertHistory.assignedTo,
+        assignedToUsername: assignee.username,
+        userId: alertHistory.userId,
+        username: actor.username,
+        createdAt: alertHistory.createdAt,
+      })
+      .from(alertHistory)
+      .leftJoin(actor, eq(actor.id, alertHistory.userId))
+      .leftJoin(assignee, eq(assignee.id, alertHistory.assignedTo))
+      .where(eq(alertHistory.alertId, id))
+      .orderBy(asc(alertHistory.createdAt), asc(alertHistory.id));
+    return alertHistoryListSchema.parse(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
   });
 
   app.get(paths.alertRules(), async () => {

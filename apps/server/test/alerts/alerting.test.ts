@@ -18,6 +18,7 @@ import {
 } from '@argus/api';
 import { z } from 'zod';
 import { processFindings } from '../../src/alerts/index.js';
+import { alertHistoryListSchema } from '../../src/alerts/routes.js';
 import type { Database } from '../../src/db/client.js';
 import { alertHistory, deliveries, notificationChannels } from '../../src/db/schema/index.js';
 import { databaseKinds, json, openTestDatabase } from '../helpers.js';
@@ -351,6 +352,22 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
       ['suppress', 'acknowledged', 'suppressed', me.id],
     ]);
     expect(history[1]!.assignedTo).toBe(me.id);
+    const answered = await t.inject({ method: 'GET', url: `/api/v1/alerts/${a}/history` });
+    expect(
+      json(answered, alertHistoryListSchema).map((h) => [
+        h.action,
+        h.toStatus,
+        h.username,
+        h.assignedToUsername,
+      ]),
+    ).toEqual([
+      ['acknowledge', 'acknowledged', 'admin', null],
+      ['assign', 'acknowledged', 'admin', 'admin'],
+      ['suppress', 'suppressed', 'admin', null],
+    ]);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/alerts/${unknownId}/history` })).statusCode).toBe(
+      404,
+    );
 
     const filtered = await listAlerts('?status=suppressed&search=bulk.example.com');
     expect(filtered.alerts.map((x) => x.id)).toEqual([a]);
