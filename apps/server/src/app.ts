@@ -3,6 +3,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { alertingPlugin, processFindings } from './alerts/index.js';
 import { registerAuth } from './auth.js';
 import { Analyzer } from './analysis/analyzer.js';
 import { CaptureWriter } from './capture/writer.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const telemetry = createTelemetry();
   const analyzer = new Analyzer(ctx, telemetry);
+  analyzer.setFindingsHandler(processFindings);
   const writer = new CaptureWriter(ctx.db, () => analyzer.schedule());
   const scheduler = new Scheduler(ctx, analyzer);
   const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
@@ -91,11 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({
-          message: `Request body too large: the limit is ${formatBytes(reply.request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
-        });
+      return reply.code(413).send({
+        message: `Request body too large: the limit is ${formatBytes(reply.request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
+      });
     }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send({ message: `Invalid JSON body: ${error.message}` });
@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onRecorded: (pii) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' }),
   });
   await app.register(apiRoutes, { ctx, analyzer });
+  await app.register(alertingPlugin, { ctx });
   await dashboardPlugin(app, { root: config.dashboardDir });
 
   app.addHook('onReady', async () => {

@@ -117,6 +117,8 @@ export class Analyzer {
       let claimed = 0;
       const collected: ScanFindings[] = [];
       try {
+        // Read before the transaction: PGlite has one connection, which the transaction holds.
+        const settings = await this.ctx.getSettings();
         await this.ctx.db.transaction(async (tx) => {
           const rows = await tx
             .select({
@@ -137,7 +139,6 @@ export class Analyzer {
             list.push(row.observation as Observation);
             byDomain.set(row.domain, list);
           }
-          const settings = await this.ctx.getSettings();
           for (const [domain, list] of byDomain) {
             const result = await this.analyseIn(
               tx as unknown as Tx,
@@ -515,13 +516,11 @@ export class Analyzer {
           )
           .onConflictDoNothing();
         await this.ctx.recordActivity(
-          added
-            .slice(0, ACTIVITY_DETAIL_CAP)
-            .map((v) => ({
-              title: `New vulnerability: ${v.severity}: ${v.title} on ${stored.method} ${stored.normalizedPath}`,
-              domainName: stored.domain,
-              severity: v.severity,
-            })),
+          added.slice(0, ACTIVITY_DETAIL_CAP).map((v) => ({
+            title: `New vulnerability: ${v.severity}: ${v.title} on ${stored.method} ${stored.normalizedPath}`,
+            domainName: stored.domain,
+            severity: v.severity,
+          })),
           tx,
         );
       }
