@@ -7,6 +7,14 @@ import { MetricCard } from './MetricCard.js';
 const meta = {
   title: 'Data display/MetricCard',
   component: MetricCard,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A headline number with title, icon and change line. `MetricCard.Skeleton` is its loading shape (the dashboard shows four).',
+      },
+    },
+  },
   args: {
     title: 'Total Endpoints',
     value: formatNumber(12847),

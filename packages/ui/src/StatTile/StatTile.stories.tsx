@@ -6,6 +6,14 @@ import { StatTile } from './StatTile.js';
 const meta = {
   title: 'Data display/StatTile',
   component: StatTile,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Summary tile above list screens (Total Domains, Open Alerts…). `StatTile.Skeleton` while loading; also exported as `Tile`.',
+      },
+    },
+  },
   args: { label: 'Total Domains', value: '12', icon: <Globe size={20} />, tone: 'primary' },
   decorators: [(Story) => <div style={{ maxWidth: 260 }}>{Story()}</div>],
 } satisfies Meta<typeof StatTile>;

@@ -113,6 +113,14 @@ const columns: TableColumn<EndpointRow>[] = [
 const meta = {
   title: 'Data display/Table',
   component: Table,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A data table: columns describe cells, rows are data. Selectable rows with a select-all checkbox (indeterminate when some are selected), `Table.SkeletonRows` while loading (5 rows by default), empty and error rows, and a footer slot for `Table.Pagination`.',
+      },
+    },
+  },
   args: {
     caption: 'Top Risky Endpoints',
     columns,
