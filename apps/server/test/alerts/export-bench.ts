@@ -3,7 +3,6 @@
 //   npx tsx --conditions=@argus/source apps/server/test/alerts/export-bench.ts [count]
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
-import { alertingPlugin } from '../../src/alerts/index.js';
 import { testConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
 
@@ -11,9 +10,6 @@ const count = Number(process.argv[2] ?? 100_000);
 const password = 'bench-password-123';
 const database = await openDatabase({ url: process.env.TEST_DATABASE_URL });
 const app = await buildApp({ config: testConfig({ adminPassword: password }), database, scheduler: false });
-if (!app.hasRoute({ method: 'GET', url: '/api/v1/alerts/export' })) {
-  await app.register(alertingPlugin, { ctx: app.argus.ctx });
-}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

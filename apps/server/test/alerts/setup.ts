@@ -7,7 +7,6 @@ import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { domains, endpoints } from '../../src/db/schema/index.js';
 import type { EndpointFindings, ScanFindings } from '../../src/findings.js';
-import { alertingPlugin } from '../../src/alerts/index.js';
 import { ADMIN_PASSWORD } from '../helpers.js';
 
 // Fast retries for the tests (read when the alerting plugin starts).
@@ -27,9 +26,6 @@ export interface AlertingApp {
 export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<AlertingApp> {
   const config = testConfig({ adminPassword: ADMIN_PASSWORD, allowPrivateUrls: true, ...overrides });
   const app = await buildApp({ config, database, scheduler: false });
-  if (!app.hasRoute({ method: 'GET', url: '/api/v1/alert-rules' })) {
-    await app.register(alertingPlugin, { ctx: app.argus.ctx });
-  }
   await app.ready();
   const login = await app.inject({
     method: 'POST',
