@@ -1,0 +1,59 @@
+// The `argus` command: user management on the configured database, plus the
+// engine's `discover` and `pii` commands.
+import { parseArgs } from 'node:util';
+import { main as engineMain, type CliIO } from '@argus/engine/cli';
+import { configFromEnv } from './config.js';
+import { openDatabase } from './db/client.js';
+import { generatePassword } from './passwords.js';
+import { createUser } from './users.js';
+
+const HELP = `Usage:
+  argus user add NAME [--password P]   add a user (a password is generated when omitted)
+  argus discover ...                   discover endpoints from files (see: argus discover --help)
+  argus pii ...                        detect PII in files (see: argus pii --help)
+
+The user commands use DATABASE_URL, or the embedded database in ARGUS_DATA_DIR (default ./data);
+stop a running server that uses the same embedded database first.
+`;
+
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'discover' || command === 'pii') return engineMain(argv, io);
+  if (command === 'user' && rest[0] === 'add') return addUser(rest.slice(1), io);
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  io.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
+  return 2;
+}
+
+async function addUser(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const [name] = parsed.positionals;
+  if (!name || parsed.positionals.length > 1) {
+    io.stderr.write('Usage: argus user add NAME [--password P]\n');
+    return 2;
+  }
+  const password = parsed.values.password ?? generatePassword();
+  const config = configFromEnv();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const user = await createUser(database.db, name, password);
+    io.stdout.write(
+      `Added user ${user.username}` + (parsed.values.password ? '\n' : ` with password ${password}\n`),
+    );
+    return 0;
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
