@@ -218,7 +218,8 @@ export class DeliveryWorker {
   /** Claims due deliveries and sends them; returns how many were claimed. */
   async runOnce(): Promise<number> {
     const { db } = this.ctx;
-    const leaseMs = this.options.sendTimeoutMs * 3;
+    // Longer than the slowest send (an SMTP conversation has three timeouts of sendTimeoutMs).
+    const leaseMs = this.options.sendTimeoutMs * 6;
     const due = db
       .select({ id: deliveries.id })
       .from(deliveries)
