@@ -109,14 +109,18 @@ async function* exportBody(
 ): AsyncGenerator<string> {
   if (query.format === 'csv') yield csvRow(CSV_COLUMNS);
   else yield '[';
-  let first = true;
+  let separator = '';
   for await (const page of alertPages(ctx.db, query)) {
     if (query.format === 'csv') {
       yield page.map((row) => csvRow(csvValues(row))).join('');
-    } else {
-      yield page.map((row) => `${first ? '' : ','}\n${JSON.stringify(alertAnswer(row))}`).join('');
+      continue;
     }
-    first = false;
+    let chunk = '';
+    for (const row of page) {
+      chunk += `${separator}\n${JSON.stringify(alertAnswer(row))}`;
+      separator = ',';
+    }
+    yield chunk;
   }
   if (query.format === 'json') yield '\n]\n';
 }
@@ -139,7 +143,8 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.patch(paths.alertsBulk(), async (request) => {
     const body = parse(bulkAlertUpdateSchema, request.body);
-    const ids = [...new Set(body.alertIds)];
+    // UUIDs are compared lower-case: two spellings of one id are one alert.
+    const ids = [...new Set(body.alertIds.map((id) => (isUuid(id) ? id.toLowerCase() : id)))];
     if (ids.length > MAX_BULK) {
       throw new ValidationError([
         { path: 'alertIds', message: `At most ${MAX_BULK} alerts per bulk action` },
@@ -147,7 +152,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     }
     const userId = request.user?.id ?? null;
     const result = await db.transaction(async (tx): Promise<BulkAlertResult> => {
-      const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
+      const valid = ids.filter(isUuid);
       const rows = valid.length
         ? await tx
             .select({ id: alerts.id, status: alerts.status, dedupeKey: alerts.dedupeKey })
@@ -157,7 +162,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
             .for('update')
         : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const unknown = ids.filter((id) => !byId.has(id.toLowerCase()));
+      const unknown = ids.filter((id) => !byId.has(id));
       if (unknown.length) throw new HttpError(404, `Alerts not found: ${unknown.join(', ')}`);
 
       if (body.action === 'assign') {
@@ -190,7 +195,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
           results: ids.map((id) => ({
             id,
             outcome: 'updated' as const,
-            status: byId.get(id.toLowerCase())!.status,
+            status: byId.get(id)!.status,
           })),
         };
       }
@@ -198,7 +203,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const action = body.action;
       const results: BulkAlertResult['results'] = [];
       for (const id of ids) {
-        const row = byId.get(id.toLowerCase())!;
+        const row = byId.get(id)!;
         const step = transition(action, row.status);
         if (!step.ok) {
           results.push({ id, outcome: 'skipped', status: row.status, reason: step.reason });

@@ -413,6 +413,11 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
     expect(exported.map((x) => x.title)).toEqual([
       '=HYPERLINK("http://evil","click") on POST export.example.com/x',
     ]);
+    const both = await t.inject({
+      method: 'GET',
+      url: '/api/v1/alerts/export?format=json&search=export.example.com',
+    });
+    expect(z.array(alertSchema).parse(both.json())).toHaveLength(2);
     const none = await t.inject({
       method: 'GET',
       url: '/api/v1/alerts/export?format=json&search=no-such-alert',
