@@ -7,6 +7,7 @@
 //   screenshot: 'viewport'   capture the whole viewport (overlays, toasts)
 //   layout: 'fullscreen'     pages: whole viewport, no padding
 import type { StoryContext } from '@storybook/react-vite';
+import axe from 'axe-core';
 import { afterEach, beforeAll, expect } from 'vitest';
 import { page } from 'vitest/browser';
 
@@ -26,6 +27,14 @@ function storyRoots(): HTMLElement[] {
   return [...document.body.children].filter(
     (el): el is HTMLElement => el instanceof HTMLDivElement && !el.classList.contains('sb-wrapper'),
   );
+}
+
+async function expectDarkContrast() {
+  const result = await axe.run(document.body, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
+  const problems = result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+  );
+  expect(problems, 'colour contrast in the dark theme').toEqual([]);
 }
 
 afterEach(async (context) => {
@@ -50,6 +59,8 @@ afterEach(async (context) => {
   try {
     for (const theme of ['light', 'dark'] as const) {
       html.dataset['theme'] = theme;
+      // addon-a11y already ran every axe rule in the light theme; check contrast in dark too.
+      if (theme === 'dark' && parameters['a11y']?.test !== 'off') await expectDarkContrast();
       await expect.element(page.elementLocator(target)).toMatchScreenshot(`${name}-${theme}`);
     }
   } finally {
