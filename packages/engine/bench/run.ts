@@ -2,7 +2,7 @@
 // inputs into a temporary directory and removes them afterwards.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectPiiInBody, readOpenApi } from '../src/index.js';
@@ -15,6 +15,7 @@ const corpus = join(here, '..', '..', '..', '..', 'shared', 'corpus');
 const lines = Number(process.env['ARGUS_BENCH_LINES'] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'argus-bench-'));
 const out = (s: string) => process.stdout.write(`${s}\n`);
+const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en');
 
 try {
   // 1. Access-log discovery (child processes so peak RSS is the reader's own).
@@ -24,20 +25,25 @@ try {
   out(
     `# access log: ${lines.toLocaleString('en')} Apache combined lines (${mb.toFixed(0)} MB, ${templates} endpoint templates)`,
   );
-  for (const mode of ['--parse-only', '--no-pii', '']) {
-    const args = ['--import', 'tsx', join(here, 'access-log.ts'), log, ...(mode ? [mode] : [])];
+  out(
+    `  (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores; lines per CPU-second does not depend on load)`,
+  );
+  const modes: [string, string][] = [
+    ['--parse-only', 'parse only (no inventory)'],
+    ['--no-pii', 'discovery, 1 thread, no PII'],
+    ['full', 'discovery, 1 thread'],
+    [`--workers=${availableParallelism()}`, `discovery, ${availableParallelism()} worker threads`],
+  ];
+  for (const [mode, label] of modes) {
+    const args = ['--import', 'tsx', join(here, 'access-log.ts'), log, mode];
     const r = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Record<
       string,
-      number | string
+      number
     >;
-    const label =
-      mode === '--parse-only'
-        ? 'parse only            '
-        : mode === '--no-pii'
-          ? 'discovery without PII '
-          : 'discovery with PII    ';
     out(
-      `  ${label} ${Number(r['linesPerSecond']).toLocaleString('en')} lines/s  ${r['ms']} ms  peak RSS ${r['peakRssMb']} MB  endpoints ${r['endpoints']}`,
+      `  ${label.padEnd(34)} ${fmt(r['linesPerSecond'])} lines/s (${r['ms']} ms wall)  ${fmt(r['linesPerCpuSecond'])} lines/CPU-s  peak RSS ${r['peakRssMb']} MB  ${r['endpoints']} endpoints`,
     );
   }
 

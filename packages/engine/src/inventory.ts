@@ -3,7 +3,7 @@
 // number of distinct endpoints, and serialisable: `toJSON()` / `Inventory.fromJSON`,
 // and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
 import type { AuthScheme, Observation, PiiFinding, SourceKind } from './types.js';
-import { detectPiiInObservation } from './pii/detect.js';
+import { detectPiiInObservation, pathMayHoldPii } from './pii/detect.js';
 import {
   PathTemplater,
   SpecTemplateIndex,
@@ -135,6 +135,26 @@ export function piiTypesOf(agg: Pick<EndpointAggregate, 'pii'>): string[] {
   return [...new Set(agg.pii.map((p) => p.type))].sort();
 }
 
+const lowerCache = new Map<string, string>();
+const upperCache = new Map<string, string>();
+/** Lower-case with a small memo (domains repeat on every line of a log). */
+function lower(s: string): string {
+  let v = lowerCache.get(s);
+  if (v === undefined) {
+    if (lowerCache.size > 1000) lowerCache.clear();
+    lowerCache.set(s, (v = s.toLowerCase()));
+  }
+  return v;
+}
+function upper(s: string): string {
+  let v = upperCache.get(s);
+  if (v === undefined) {
+    if (upperCache.size > 1000) upperCache.clear();
+    upperCache.set(s, (v = s.toUpperCase()));
+  }
+  return v;
+}
+
 /** True when the object has at least one own key (no array allocation, unlike Object.keys). */
 function hasKeys(o: Record<string, string>): boolean {
   for (const k in o) if (Object.hasOwn(o, k)) return true;
@@ -240,6 +260,9 @@ export class Inventory {
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
   private readonly templater: PathTemplater;
   private readonly detect: boolean;
+  /** Bumped when aggregates are re-keyed (merges), invalidating the per-leaf aggregate slots. */
+  private epoch = 0;
+  private templaterGeneration = 0;
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -294,22 +317,43 @@ export class Inventory {
   }
 
   addObservation(obs: Observation): EndpointAggregate {
-    const domain = obs.domain.toLowerCase();
-    const method = obs.method.toUpperCase();
-    let normalizedPath: string;
+    const domain = lower(obs.domain);
+    const method = upper(obs.method);
+    let normalizedPath: string | undefined;
     if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
-    else {
-      const segments = splitPath(obs.path);
-      const spec = this.specIndex.size > 0 ? this.specIndex.get(domain)?.match(segments, method) : undefined;
-      normalizedPath = spec ?? joinSegments(this.templater.learnTyped(domain, templateSegments(segments)));
+    else if (this.specIndex.size > 0)
+      normalizedPath = this.specIndex.get(domain)?.match(splitPath(obs.path), method) ?? undefined;
+    if (normalizedPath === undefined) {
+      // Hot path: one walk of the learned trie; the leaf caches its aggregate per method.
+      const leaf = this.templater.learnPath(domain, obs.path);
+      if (this.templater.generation !== this.templaterGeneration) {
+        this.templaterGeneration = this.templater.generation;
+        this.epoch++;
+      }
+      if (leaf.slotGeneration !== this.epoch || !leaf.slots) {
+        leaf.slots = new Map();
+        leaf.slotGeneration = this.epoch;
+      }
+      let agg = leaf.slots.get(method) as EndpointAggregate | undefined;
+      if (!agg) {
+        agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : leaf.template);
+        leaf.slots.set(method, agg);
+      }
+      this.record(agg, obs);
+      return agg;
     }
+    const agg = this.aggregateFor(domain, method, normalizedPath);
+    this.record(agg, obs);
+    return agg;
+  }
+
+  private aggregateFor(domain: string, method: string, normalizedPath: string): EndpointAggregate {
     const key = endpointKey(domain, method, normalizedPath);
     let agg = this.aggregates.get(key);
     if (!agg) {
       agg = emptyAggregate(domain, method, normalizedPath);
       this.aggregates.set(key, agg);
     }
-    this.record(agg, obs);
     return agg;
   }
 
@@ -353,7 +397,12 @@ export class Inventory {
     }
     if (
       this.detect &&
-      (obs.query || obs.requestBody || obs.responseBody || hasKeys(obs.requestHeaders) || obs.path.length > 8)
+      (obs.query ||
+        obs.requestBody ||
+        obs.responseBody ||
+        hasKeys(obs.requestHeaders) ||
+        hasKeys(obs.responseHeaders) ||
+        pathMayHoldPii(obs.path))
     ) {
       for (const f of detectPiiInObservation(obs)) addPii(agg, f, 1);
     }
@@ -383,6 +432,7 @@ export class Inventory {
     }
     this.aggregates.clear();
     for (const [k, v] of merged) this.aggregates.set(k, v);
+    this.epoch++;
     return [...merged.values()];
   }
 

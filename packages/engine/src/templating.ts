@@ -322,28 +322,49 @@ function segmentsMatch(c: CompiledTemplate, segments: readonly string[]): boolea
 }
 
 interface TrieNode {
+  /** The normalised path of this node (`/api/v1/users/{id}`); '' for the root. */
+  template: string;
   /** literal child segment → node */
   children: Map<string, TrieNode>;
   /** hits per literal child, to keep frequent static siblings when merging */
   hits: Map<string, number>;
-  /** the child that typed tokens / merged literals go to */
+  /** typed-token children (`{id}`, `{uuid}`, …) */
+  typed: Map<string, TrieNode> | null;
+  /** the child that merged literals go to (`{param}`) */
   param: TrieNode | null;
   merged: boolean;
   /** children count at which the next merge attempt happens */
   nextCheck: number;
   /** hits at or above which a literal child counts as a dominant static route (set at merge) */
   dominance: number;
+  /** Caller data per leaf (the inventory keeps its aggregates per method here), stamped with a generation. */
+  slots: Map<string, unknown> | null;
+  slotGeneration: number;
+  /** This node's own segment is a reserved word or version (`api`, `v1`). */
+  reserved: boolean;
 }
 
-function newNode(threshold: number): TrieNode {
+function newNode(threshold: number, template: string, reserved = false): TrieNode {
   return {
+    reserved,
+    template,
     children: new Map(),
     hits: new Map(),
+    typed: null,
     param: null,
     merged: false,
     nextCheck: threshold,
     dominance: Infinity,
+    slots: null,
+    slotGeneration: -1,
   };
+}
+
+/** A node reached by `learnPath`: its template and a slot map for the caller (valid for one generation). */
+export interface PathLeaf {
+  readonly template: string;
+  slots: Map<string, unknown> | null;
+  slotGeneration: number;
 }
 
 export interface TemplaterOptions {
@@ -354,10 +375,14 @@ export interface TemplaterOptions {
 /** Hard cap of literal children per node: past it every non-dominant child is merged. */
 const MAX_CHILDREN = 2000;
 
-/** The shape of a subtree's first level: its literal children and whether it has a parameter child. */
+/** The shape of a subtree's first level: its literal children and its parameter children. */
 function signature(node: TrieNode): string {
-  if (node.children.size === 0) return node.param ? '{}' : '';
-  return [...node.children.keys()].sort().join('/') + (node.param ? '/{}' : '');
+  const keys = [
+    ...node.children.keys(),
+    ...(node.typed ? node.typed.keys() : []),
+    ...(node.param ? ['{param}'] : []),
+  ];
+  return keys.sort().join('/');
 }
 
 /**
@@ -365,17 +390,54 @@ function signature(node: TrieNode): string {
  * siblings under the same parent (per domain) that share a shape (the same
  * sub-routes below them) and outnumber the threshold are merged into `{param}`.
  * Siblings that carry far more traffic than the average value (`/users/me` next to
- * `/users/{param}`), reserved words and file names stay literal. Memory is bounded:
- * a node keeps at most MAX_CHILDREN literal children.
+ * `/users/{param}`), reserved words, file names and camelCase operation names stay
+ * literal. Memory is bounded: a node keeps at most MAX_CHILDREN literal children.
  */
 export class PathTemplater {
   private readonly roots = new Map<string, TrieNode>();
   private readonly threshold: number;
-  /** Bumped on every merge so callers can invalidate cached templates. */
+  /** Bumped on every merge so callers can invalidate what they cached per template. */
   generation = 0;
 
   constructor(options: TemplaterOptions = {}) {
     this.threshold = Math.max(2, options.cardinalityThreshold ?? 20);
+  }
+
+  private root(domain: string): TrieNode {
+    let node = this.roots.get(domain);
+    if (!node) this.roots.set(domain, (node = newNode(this.threshold, '')));
+    return node;
+  }
+
+  /** One learning step from `node` along `key` (a literal or a `{…}` parameter). */
+  private step(node: TrieNode, key: string, weight: number): TrieNode {
+    if (key.charCodeAt(0) === 123) {
+      if (key === '{param}') return (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+      node.typed ??= new Map();
+      let child = node.typed.get(key);
+      if (!child) node.typed.set(key, (child = newNode(this.threshold, `${node.template}/${key}`)));
+      return child;
+    }
+    const existing = node.children.get(key);
+    if (existing) {
+      node.hits.set(key, (node.hits.get(key) ?? 0) + weight);
+      return existing;
+    }
+    if (node.merged && !isStaticName(key))
+      return (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+    const child = newNode(
+      this.threshold,
+      `${node.template}/${key}`,
+      RESERVED.has(key.toLowerCase()) || VERSION.test(key) || DATE.test(key),
+    );
+    node.children.set(key, child);
+    node.hits.set(key, weight);
+    if (node.children.size >= node.nextCheck) {
+      node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
+      if (this.merge(node, node.children.size >= MAX_CHILDREN))
+        return node.children.get(key) ?? (node.param as TrieNode);
+    }
+    return child;
   }
 
   /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
@@ -384,48 +446,60 @@ export class PathTemplater {
   }
 
   /**
-   * Like `learn`, for segments already passed through `templateSegments`; mutates
-   * `typed` in place into the current template (merged positions become `{param}`)
-   * and returns it, so one trie walk both learns and templates.
+   * Like `learn`, for segments already passed through `templateSegments`; returns
+   * the current template as segments (merged positions become `{param}`).
    */
-  learnTyped(domain: string, typed: string[], weight = 1): string[] {
-    let node = this.roots.get(domain);
-    if (!node) this.roots.set(domain, (node = newNode(this.threshold)));
-    for (let i = 0; i < typed.length; i++) {
-      const t = typed[i] as string;
-      if (t.charCodeAt(0) === 123) {
-        node = node.param ??= newNode(this.threshold);
-        continue;
-      }
-      const existing = node.children.get(t);
-      if (existing) {
-        node.hits.set(t, (node.hits.get(t) ?? 0) + weight);
-        node = existing;
-        continue;
-      }
-      if (node.merged && !isStaticName(t)) {
-        typed[i] = '{param}';
-        node = node.param ??= newNode(this.threshold);
-        continue;
-      }
-      const child = newNode(this.threshold);
-      node.children.set(t, child);
-      node.hits.set(t, weight);
-      if (node.children.size >= node.nextCheck) {
-        node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
-        if (this.merge(node, node.children.size >= MAX_CHILDREN)) {
-          const kept = node.children.get(t);
-          if (kept) node = kept;
-          else {
-            typed[i] = '{param}';
-            node = node.param!;
-          }
+  learnTyped(domain: string, typed: readonly string[], weight = 1): string[] {
+    let node = this.root(domain);
+    for (const t of typed) node = this.step(node, t, weight);
+    return node.template === '' ? [] : node.template.slice(1).split('/');
+  }
+
+  /**
+   * Learn a raw path and return its leaf: one pass over the string, no
+   * intermediate arrays (the hot path of log ingestion).
+   */
+  learnPath(domain: string, rawPath: string): PathLeaf {
+    let node = this.root(domain);
+    let end = rawPath.length;
+    const q = rawPath.indexOf('?');
+    if (q >= 0) end = q;
+    const h = rawPath.indexOf('#');
+    if (h >= 0 && h < end) end = h;
+    let start = 0;
+    let index = 0;
+    let prevReserved = true;
+    while (start < end) {
+      let slash = rawPath.indexOf('/', start);
+      if (slash < 0 || slash > end) slash = end;
+      if (slash > start) {
+        let seg = rawPath.slice(start, slash);
+        if (seg.includes('%')) seg = safeDecode(seg);
+        // A segment already known as a literal child here needs no classification.
+        const known = node.children.get(seg);
+        if (known !== undefined) {
+          node.hits.set(seg, (node.hits.get(seg) ?? 0) + 1);
+          node = known;
+          prevReserved = known.reserved;
+          index++;
+          start = slash + 1;
           continue;
         }
+        let key: string;
+        if (seg.charCodeAt(0) === 123 && /^\{[^{}/]+\}$/.test(seg)) {
+          key = seg;
+          prevReserved = false;
+        } else {
+          const kind = classifySegment(seg, prevReserved && index < 3);
+          prevReserved = kind === 'reserved';
+          key = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];
+        }
+        node = this.step(node, key, 1);
+        index++;
       }
-      node = child;
+      start = slash + 1;
     }
-    return typed;
+    return node;
   }
 
   /** Merge the largest same-shape group of value-like children; returns whether anything merged. */
@@ -445,14 +519,15 @@ export class PathTemplater {
     if (best.length < this.threshold && !force) return false;
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
-    const param = (node.param ??= newNode(this.threshold));
+    const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
     for (const seg of best) {
       if ((node.hits.get(seg) ?? 0) >= node.dominance) continue; // a dominant static route
-      mergeInto(param, node.children.get(seg)!);
+      mergeInto(param, node.children.get(seg) as TrieNode);
       node.children.delete(seg);
       node.hits.delete(seg);
     }
     node.merged = true;
+    retemplate(param, `${node.template}/{param}`);
     this.generation++;
     return true;
   }
@@ -466,16 +541,22 @@ export class PathTemplater {
     const visit = (node: TrieNode, depth: number): void => {
       if (depth > 64) return;
       if (node.merged) {
-        const param = (node.param ??= newNode(this.threshold));
+        const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+        let changed = false;
         for (const [seg, child] of [...node.children]) {
           if (isStaticName(seg) || (node.hits.get(seg) ?? 0) >= node.dominance) continue;
           mergeInto(param, child);
           node.children.delete(seg);
           node.hits.delete(seg);
+          changed = true;
+        }
+        if (changed) {
+          retemplate(param, `${node.template}/{param}`);
           this.generation++;
         }
       }
       for (const child of node.children.values()) visit(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
       if (node.param) visit(node.param, depth + 1);
     };
     for (const root of this.roots.values()) visit(root, 0);
@@ -494,7 +575,7 @@ export class PathTemplater {
       const t = typed[i] as string;
       if (!node) break;
       if (t.charCodeAt(0) === 123) {
-        node = node.param;
+        node = t === '{param}' ? node.param : (node.typed?.get(t) ?? null);
         continue;
       }
       const child = node.children.get(t);
@@ -528,11 +609,30 @@ function mergeInto(target: TrieNode, source: TrieNode): void {
     else target.children.set(seg, child);
     target.hits.set(seg, (target.hits.get(seg) ?? 0) + (source.hits.get(seg) ?? 0));
   }
+  if (source.typed) {
+    target.typed ??= new Map();
+    for (const [key, child] of source.typed) {
+      const existing = target.typed.get(key);
+      if (existing) mergeInto(existing, child);
+      else target.typed.set(key, child);
+    }
+  }
   if (source.param) {
     if (target.param) mergeInto(target.param, source.param);
     else target.param = source.param;
   }
   target.merged ||= source.merged;
+  target.dominance = Math.min(target.dominance, source.dominance);
+}
+
+/** Recompute the stored templates of a subtree moved by a merge (and drop its stale slots). */
+function retemplate(node: TrieNode, template: string): void {
+  node.template = template;
+  node.slots = null;
+  node.slotGeneration = -1;
+  for (const [seg, child] of node.children) retemplate(child, `${template}/${seg}`);
+  if (node.typed) for (const [key, child] of node.typed) retemplate(child, `${template}/${key}`);
+  if (node.param) retemplate(node.param, `${template}/{param}`);
 }
 
 /**

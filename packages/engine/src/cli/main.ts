@@ -3,11 +3,19 @@
 // (0 ok, 1 a finding at or above --fail-on, 2 bad usage or unreadable input).
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { analyzeInventory } from '../analyze.js';
 import { Inventory } from '../inventory.js';
 import { detectPii } from '../pii/detect.js';
-import { readAccessLog, type AccessLogFormat } from '../readers/access-log.js';
+import {
+  AccessLogError,
+  detectLogFormat,
+  readAccessLog,
+  type AccessLogFormat,
+  type AccessLogStats,
+} from '../readers/access-log.js';
+import { discoverLogFile } from './parallel-log.js';
 import { readHar } from '../readers/har.js';
 import { readOpenApi } from '../readers/openapi.js';
 import { SEVERITY_ORDER, type Severity } from '../types.js';
@@ -30,6 +38,28 @@ const USAGE = `Usage:
 const FORMATS = ['auto', 'openapi', 'apache', 'nginx', 'aws', 'har'] as const;
 type InputFormat = (typeof FORMATS)[number];
 const MAX_WHOLE_FILE = 256 * 1024 * 1024;
+/** Logs at least this large (and no spec to template by) are read by worker threads. */
+const PARALLEL_MIN_BYTES = 64 * 1024 * 1024;
+
+/** Read a big log with worker threads; the format is detected from its head first. */
+async function discoverInParallel(
+  path: string,
+  format: AccessLogFormat | 'auto',
+  domain: string | undefined,
+  inventory: Inventory,
+): Promise<AccessLogStats> {
+  let resolved: AccessLogFormat | null = format === 'auto' ? null : format;
+  if (!resolved) {
+    resolved = detectLogFormat((await sniff(path, 1 << 16)).split('\n').slice(0, -1));
+    if (!resolved)
+      throw new AccessLogError(
+        'Unrecognised access log format: no line looks like Apache/Nginx common or combined, or AWS API Gateway JSON',
+      );
+  }
+  const r = await discoverLogFile(path, { format: resolved, ...(domain ? { domain } : {}) });
+  for (const e of r.inventory.endpoints()) inventory.addAggregate(e);
+  return r.stats;
+}
 
 interface ParsedArgs {
   flags: Map<string, string | true>;
@@ -75,10 +105,10 @@ async function readWhole(path: string): Promise<string> {
   }
 }
 
-async function sniff(path: string): Promise<string> {
+async function sniff(path: string, bytes = 4096): Promise<string> {
   const handle = await open(path, 'r');
   try {
-    const buf = Buffer.alloc(4096);
+    const buf = Buffer.alloc(bytes);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return buf.subarray(0, bytesRead).toString('utf8');
   } finally {
@@ -147,6 +177,7 @@ async function discover(argv: readonly string[], io: CliIO): Promise<number> {
       );
     }
   }
+  const hasSpecs = files.some((f) => f.kind === 'openapi');
   // Specs first, so their templates win for the traffic in the other files.
   files.sort((a, b) => (a.kind === 'openapi' ? 0 : 1) - (b.kind === 'openapi' ? 0 : 1));
   for (const { path, kind } of files) {
@@ -166,20 +197,23 @@ async function discover(argv: readonly string[], io: CliIO): Promise<number> {
         const showProgress = io.isTTY;
         const logFormat: AccessLogFormat | 'auto' =
           format === 'aws' ? 'aws_api_gateway' : format === 'apache' || format === 'nginx' ? format : 'auto';
-        const s = await readAccessLog(createReadStream(path, { highWaterMark: 1 << 20 }), {
-          format: logFormat,
-          ...(domain ? { domain } : {}),
-          onObservation: (o) => inventory.addObservation(o),
-          ...(showProgress && info.size > 8 * 1024 * 1024
-            ? {
-                onProgress: (bytes: number, lines: number) =>
-                  void io.stderr.write(
-                    `\r${path}: ${Math.round((100 * bytes) / info.size)}% (${lines} lines)`,
-                  ),
-              }
-            : {}),
-        });
-        if (showProgress && info.size > 8 * 1024 * 1024) io.stderr.write('\n');
+        const parallel = info.size >= PARALLEL_MIN_BYTES && availableParallelism() > 1 && !hasSpecs;
+        const s = parallel
+          ? await discoverInParallel(path, logFormat, domain, inventory)
+          : await readAccessLog(createReadStream(path, { highWaterMark: 1 << 20 }), {
+              format: logFormat,
+              ...(domain ? { domain } : {}),
+              onObservation: (o) => inventory.addObservation(o),
+              ...(showProgress && info.size > 8 * 1024 * 1024
+                ? {
+                    onProgress: (bytes: number, lines: number) =>
+                      void io.stderr.write(
+                        `\r${path}: ${Math.round((100 * bytes) / info.size)}% (${lines} lines)`,
+                      ),
+                  }
+                : {}),
+            });
+        if (showProgress && !parallel && info.size > 8 * 1024 * 1024) io.stderr.write('\n');
         stats.linesRead += s.linesRead;
         stats.linesRejected += s.linesRejected;
         stats.observations += s.observations;

@@ -624,6 +624,33 @@ const SKIP_HEADERS = new Set([
   'content-length',
 ]);
 
+/**
+ * Cheap test (one pass, no regex) whether a raw path can hold PII by value: an '@'
+ * (or %40), or a segment mixing at least six digits with separators or letters that
+ * is not a plain number or a hex/UUID id. Used to skip the scan for typical paths.
+ */
+export function pathMayHoldPii(path: string): boolean {
+  let digits = 0;
+  let nonHex = false;
+  let other = false;
+  for (let i = 0; i <= path.length; i++) {
+    const c = i < path.length ? path.charCodeAt(i) : 47;
+    if (c === 47) {
+      if (digits >= 6 && other && nonHex) return true;
+      digits = 0;
+      nonHex = false;
+      other = false;
+    } else if (c === 64) return true;
+    else if (c === 37 && path.charCodeAt(i + 1) === 52 && path.charCodeAt(i + 2) === 48) return true;
+    else if (c >= 48 && c <= 57) digits++;
+    else {
+      other = true;
+      if (!((c >= 97 && c <= 102) || (c >= 65 && c <= 70) || c === 45)) nonHex = true;
+    }
+  }
+  return false;
+}
+
 export interface ObservationLike {
   path: string;
   query: string;
@@ -637,7 +664,7 @@ export interface ObservationLike {
 export function detectPiiInObservation(obs: ObservationLike): PiiFinding[] {
   const out: PiiFinding[] = [];
   const seen = new Set<string>();
-  for (const raw of obs.path.split('/')) {
+  for (const raw of pathMayHoldPii(obs.path) ? obs.path.split('/') : []) {
     // Path segments: only those that can hold PII by value (an '@', or digits mixed
     // with separators/letters). Plain words, plain numbers and UUID/hex ids cannot.
     if (raw.length < 5) continue;

@@ -88,6 +88,9 @@ const METHOD = /^[A-Z][A-Z-]{1,19}$/;
 
 type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
 
+/** Logs carry no headers: every observation shares one frozen empty record. */
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** Parse one Apache/Nginx common or combined line. */
 export function parseClfLine(line: string, domain: string): LineResult {
   const open = line.indexOf(' [');
@@ -158,8 +161,8 @@ export function parseClfLine(line: string, domain: string): LineResult {
     status,
     scheme,
     auth,
-    requestHeaders: {},
-    responseHeaders: {},
+    requestHeaders: NO_HEADERS,
+    responseHeaders: NO_HEADERS,
     timestamp: time,
   };
 }
