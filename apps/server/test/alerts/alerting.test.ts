@@ -175,6 +175,13 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
     expect(log).toEqual([expect.objectContaining({ alertId: alert.id, status: 'delivered', attempts: 1 })]);
   });
 
+  it('batches racing each other open one alert per finding', async () => {
+    const [racer] = await seedEndpoints(t.ctx, 'race.example.com', ['/r']);
+    const race = scanFindings(racer!, { vulnerabilities: [vuln('RACE-1', 'high')] });
+    const raced = await Promise.all([1, 2, 3, 4].map(() => processFindings(t.ctx, race)));
+    expect(raced.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
   it('rules: built-ins on first start, validated conditions, switched off, deleted', async () => {
     const rules = json(await t.inject({ method: 'GET', url: '/api/v1/alert-rules' }), alertRuleListSchema);
     expect(
