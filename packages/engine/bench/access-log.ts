@@ -12,8 +12,8 @@ if (!file) {
 }
 const started = performance.now();
 const cpu0 = process.cpuUsage();
-let lines = 0;
-let endpoints = 0;
+let lines: number;
+let endpoints: number;
 if (flag.startsWith('--workers=')) {
   const r = await discoverLogFile(file, { format: 'apache', workers: Number(flag.slice(10)) });
   lines = r.stats.linesRead;

@@ -11,7 +11,6 @@ import {
   normalizeTemplate,
   splitPath,
   templatePath,
-  templateSegments,
   type TemplaterOptions,
 } from './templating.js';
 
