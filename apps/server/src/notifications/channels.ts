@@ -68,7 +68,12 @@ export function maskedConfig(type: ChannelType, row: StoredChannel, box: SecretB
 export async function checkConfig(
   type: ChannelType,
   config: Record<string, unknown>,
-  options: { allowPrivate: boolean; previous?: Record<string, unknown> },
+  options: {
+    allowPrivate: boolean;
+    /** ARGUS_SMTP_URL: e-mail channels without their own smtpUrl need it. */
+    serverSmtpUrl?: string | undefined;
+    previous?: Record<string, unknown>;
+  },
 ): Promise<ChannelConfig> {
   const merged = { ...config };
   for (const key of SECRET_FIELDS[type]) {
@@ -90,6 +95,12 @@ export async function checkConfig(
   const urls: Array<[string, string]> = [];
   for (const key of ['url', 'webhookUrl', 'baseUrl'] as const) {
     if (typeof parsed[key] === 'string' && parsed[key] !== '') urls.push([key, parsed[key]]);
+  }
+  if (type === 'email' && !parsed.smtpUrl && !options.serverSmtpUrl) {
+    issues.push({
+      path: 'config.smtpUrl',
+      message: 'No SMTP server: set ARGUS_SMTP_URL on the server or give the channel its own smtpUrl',
+    });
   }
   if (typeof parsed.smtpUrl === 'string' && parsed.smtpUrl !== '') {
     const smtp = URL.canParse(parsed.smtpUrl) ? new URL(parsed.smtpUrl) : null;

@@ -71,7 +71,10 @@ export async function channelRoutes(
 
   app.post(paths.notificationChannels(), async (request, reply) => {
     const body = parse(notificationChannelCreateSchema, request.body);
-    const config = await checkConfig(body.type, body.config, { allowPrivate: ctx.config.allowPrivateUrls });
+    const config = await checkConfig(body.type, body.config, {
+      allowPrivate: ctx.config.allowPrivateUrls,
+      serverSmtpUrl: ctx.config.smtpUrl,
+    });
     const [row] = await db
       .insert(notificationChannels)
       .values({
@@ -98,6 +101,7 @@ export async function channelRoutes(
     if (body.config !== undefined) {
       const config = await checkConfig(current.type, body.config, {
         allowPrivate: ctx.config.allowPrivateUrls,
+        serverSmtpUrl: ctx.config.smtpUrl,
         previous: openConfig(current, ctx.secrets),
       });
       Object.assign(changes, sealConfig(current.type, config, ctx.secrets));

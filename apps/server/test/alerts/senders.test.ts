@@ -96,6 +96,32 @@ describe('channel config checks', () => {
     ).resolves.toEqual({ url: 'http://127.0.0.1:8080/hook' });
   });
 
+  it('needs an SMTP server for e-mail channels: the server one or the channel own', async () => {
+    const none = await checkConfig('email', { to: ['a@example.com'] }, { allowPrivate: true }).catch(
+      (e: unknown) => e,
+    );
+    expect((none as ValidationError).issues).toEqual([
+      {
+        path: 'config.smtpUrl',
+        message: 'No SMTP server: set ARGUS_SMTP_URL on the server or give the channel its own smtpUrl',
+      },
+    ]);
+    await expect(
+      checkConfig(
+        'email',
+        { to: ['a@example.com'] },
+        { allowPrivate: true, serverSmtpUrl: 'smtp://mail:25' },
+      ),
+    ).resolves.toEqual({ to: ['a@example.com'] });
+    await expect(
+      checkConfig(
+        'email',
+        { to: ['a@example.com'], smtpUrl: 'smtp://127.0.0.1:2525' },
+        { allowPrivate: true },
+      ),
+    ).resolves.toMatchObject({ smtpUrl: 'smtp://127.0.0.1:2525' });
+  });
+
   it('keeps a stored secret when the masked value comes back, and drops unknown keys', async () => {
     const previous = { url: 'http://8.8.8.8/hook', secret: 'the-real-secret' };
     const config = await checkConfig(
