@@ -238,7 +238,6 @@ const SENSITIVE: ReadonlySet<PiiType> = new Set([
   'iban',
   'driver_license',
   'api_key',
-  'tax_id',
 ]);
 const ADMIN_SEGMENT =
   /^(admin|administrator|internal|debug|_debug|actuator|manage|management|console|phpmyadmin|private|ops|superuser|sudo|backoffice)$/i;
@@ -334,7 +333,9 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
         urlPii.some((p) => SENSITIVE.has(p.type) || p.type === 'password') ? 'high' : 'medium',
       ),
     );
-  const massFields = (ep.spec?.requestFields ?? []).filter((f) => MASS_ASSIGN.test(f));
+  const massFields = [...new Set([...(ep.spec?.requestFields ?? []), ...(ep.requestFields ?? [])])].filter(
+    (f) => MASS_ASSIGN.test(f),
+  );
   if (state && massFields.length > 0) out.push(finding('ARGUS-API3-003', massFields.slice(0, 5).join(', ')));
   // API4
   const last = segments[segments.length - 1] ?? '';

@@ -28,7 +28,6 @@ const SENSITIVE: ReadonlySet<string> = new Set<PiiType>([
   'passport',
   'iban',
   'driver_license',
-  'tax_id',
   'api_key',
 ]);
 const ADMIN =

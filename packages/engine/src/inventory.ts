@@ -65,6 +65,8 @@ export interface EndpointAggregate {
   responseHeaders: Record<string, string>;
   /** Query parameter names seen (bounded). */
   queryParams: string[];
+  /** Field paths seen in JSON request bodies (bounded; for the mass-assignment check). */
+  requestFields?: string[];
   /** A few raw paths that mapped here (bounded). */
   samplePaths: string[];
   /** First part of an error response body (4xx/5xx), for the verbose-error check. */
@@ -172,6 +174,27 @@ function addPii(agg: EndpointAggregate, f: PiiFinding, count: number): void {
   );
   if (hit) hit.count += count;
   else if (agg.pii.length < MAX_PII) agg.pii.push({ ...f, count });
+}
+
+/** Remember the field paths (two levels) of a JSON object request body. */
+function recordRequestFields(agg: EndpointAggregate, body: string): void {
+  if (body.length > 65536 || body.trimStart()[0] !== '{') return;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return;
+  }
+  const fields = (agg.requestFields ??= []);
+  const add = (f: string) => {
+    if (fields.length < MAX_QUERY_PARAMS && !fields.includes(f)) fields.push(f.slice(0, 100));
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  for (const [k, v] of Object.entries(value)) {
+    add(k);
+    if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      for (const k2 of Object.keys(v).slice(0, 20)) add(`${k}.${k2}`);
+  }
 }
 
 /** Merge `b` into `a` (same endpoint key or a re-templated one). Mutates and returns `a`. */
@@ -389,6 +412,8 @@ export class Inventory {
           agg.queryParams.push(name.slice(0, 100));
       }
     }
+    if (obs.requestBody && (agg.requestFields?.length ?? 0) < MAX_QUERY_PARAMS)
+      recordRequestFields(agg, obs.requestBody);
     if (obs.responseBody) {
       if (obs.status !== null && obs.status >= 400)
         agg.errorSample ??= obs.responseBody.slice(0, SAMPLE_BODY);

@@ -50,8 +50,6 @@ const PII_WEIGHT: Partial<Record<PiiType, number>> = {
   ip_address: 0.25,
   jwt: 0.6,
   api_key: 0.9,
-  crypto_wallet: 0.5,
-  tax_id: 1,
 };
 
 /**

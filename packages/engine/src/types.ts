@@ -65,8 +65,6 @@ export type PiiType =
   | 'api_key'
   | 'passport'
   | 'driver_license'
-  | 'tax_id'
-  | 'crypto_wallet'
   | 'password'
   | 'address'
   | 'name';

@@ -85,6 +85,9 @@ describe('passive checks', () => {
         }),
       ),
     ).toContain('ARGUS-API3-003');
+    expect(
+      ids(ep('POST', '/accounts', { auth: { bearer: 1 }, requestFields: ['name', 'profile.is_admin'] })),
+    ).toContain('ARGUS-API3-003');
   });
   it('API4 unbounded lists and missing rate-limit headers; API6 sensitive flows', () => {
     expect(ids(ep('GET', '/orders', { responseSample: '[{"id":1}]' }))).toContain('ARGUS-API4-001');

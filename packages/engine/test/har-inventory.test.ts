@@ -76,6 +76,7 @@ describe('readHar', () => {
       field: 'ssn',
     });
     expect(users.requestHeaders['authorization']).toBe('Bearer [redacted]');
+    expect(users.requestFields).toEqual(['email']);
   });
 
   it.each([

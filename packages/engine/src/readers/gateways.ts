@@ -379,7 +379,8 @@ export async function readAzureApim(config: GatewayConfig, ctx: GatewayContext):
     if (!name) continue;
     const apiPath = typeof props['path'] === 'string' ? props['path'] : '';
     const version = typeof props['apiVersion'] === 'string' && props['apiVersion'] ? props['apiVersion'] : '';
-    const prefix = `/${apiPath}${version && props['apiVersionSet'] === undefined && isSegmentVersion(props) ? `/${version}` : ''}`;
+    // Segment-versioned APIs put the version after the API path (`/echo/v2/...`).
+    const prefix = `/${apiPath}${version && isSegmentVersion(props) ? `/${version}` : ''}`;
     const security: SpecInfo['security'] =
       props['subscriptionRequired'] === false && !isObj(props['authenticationSettings'])
         ? 'public'
