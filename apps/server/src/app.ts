@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const telemetry = createTelemetry();
   const analyzer = new Analyzer(ctx, telemetry);
   analyzer.setFindingsHandler(processFindings);
-  const writer = new CaptureWriter(ctx.db, () => analyzer.schedule());
+  const writer = new CaptureWriter(ctx.db, () => analyzer.schedule(), database.driver === 'postgres' ? 4 : 1);
   const scheduler = new Scheduler(ctx, analyzer);
   const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
   app.decorate('argus', { ctx, bootstrap, analyzer, writer, scheduler });

@@ -31,7 +31,7 @@ function withDatabase(url: string, database: string): string {
  * PGlite's first start runs initdb (~10 s here); a migrated dump, cached in the
  * temp directory per migration set, starts in about half a second.
  */
-async function migratedPgliteDump(): Promise<Blob> {
+export async function migratedPgliteDump(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json'))
@@ -119,6 +119,8 @@ export function json<T>(response: LightMyRequestResponse, schema: { parse(value:
   try {
     return schema.parse(body);
   } catch (error) {
-    throw new Error(`${response.statusCode} ${response.body.slice(0, 500)}\n${String(error)}`, { cause: error });
+    throw new Error(`${response.statusCode} ${response.body.slice(0, 500)}\n${String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -17,13 +17,15 @@ const MAX_BATCH = 500;
 
 export class CaptureWriter {
   private queue: Pending[] = [];
-  private running: Promise<void> | null = null;
+  private readonly flushing = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
     private readonly db: Db,
     /** Called after each committed batch (e.g. to schedule analysis). */
     private readonly onCommit: (count: number) => void = () => undefined,
+    /** Batches in flight at once: 1 for PGlite (one connection), a few for a PostgreSQL pool. */
+    private readonly parallel = 1,
   ) {}
 
   /** Resolves once the row is committed. */
@@ -31,7 +33,7 @@ export class CaptureWriter {
     if (this.closed) return Promise.reject(new Error('The server is shutting down'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
-      this.running ??= this.drain();
+      if (this.flushing.size < this.parallel) this.startFlush();
     });
   }
 
@@ -39,8 +41,16 @@ export class CaptureWriter {
     return this.queue.length;
   }
 
-  private async drain(): Promise<void> {
-    // Let the requests that arrive in this tick join the first batch.
+  private startFlush(): void {
+    const run: Promise<void> = this.flush().finally(() => {
+      this.flushing.delete(run);
+      if (this.queue.length > 0 && this.flushing.size < this.parallel) this.startFlush();
+    });
+    this.flushing.add(run);
+  }
+
+  private async flush(): Promise<void> {
+    // Let the requests that arrive in this tick join the batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
@@ -52,12 +62,11 @@ export class CaptureWriter {
         for (const p of batch) p.reject(error as Error);
       }
     }
-    this.running = null;
   }
 
   /** Waits for every queued write; later writes are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    while (this.running) await this.running;
+    while (this.flushing.size > 0) await Promise.all([...this.flushing]);
   }
 }

@@ -1,0 +1,192 @@
+// `npm run bench -w @argus/server`: capture throughput against a bare Fastify
+// route (autocannon, same run), and list/metrics latency with 100k endpoints
+// stored in PostgreSQL. Prints the figures; paste them into README.md.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { domains, endpoints } from '../src/db/schema/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const autocannonBin = path.resolve(here, '../../../node_modules/autocannon/autocannon.js');
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const TOKEN = 'bench-ingest-token-0123456789abcdef';
+const BODY = JSON.stringify({
+  firstName: 'Maria',
+  email: 'maria.garcia@example.com',
+  phone: '+1 415 555 0132',
+  ssn: '536-22-8714',
+  card: '4111 1111 1111 1111',
+  note: 'ordinary text that the detectors have to read through as well',
+});
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in its own process, so it does not take the server's event loop. */
+function cannon(url: string): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', 'POST'];
+    args.push('-H', 'content-type=application/json', '-H', `authorization=Bearer ${TOKEN}`);
+    args.push('-H', 'x-forwarded-host=api.example.com', '-b', BODY, url);
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}
+
+async function captureBench(): Promise<void> {
+  const bare = Fastify({ logger: false });
+  bare.post('/bare/*', async (_request, reply) => reply.code(202).send({ recorded: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare/api/v1/users/1842`;
+  const bareResult = await cannon(bareUrl);
+  await bare.close();
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'argus-bench-'));
+  const results: [string, CannonResult][] = [];
+  for (const [label, config] of [
+    ['PGlite (embedded)', testConfig({ dataDir: dir, ingestToken: TOKEN })],
+    ['PostgreSQL', testConfig({ databaseUrl: PG_URL, ingestToken: TOKEN })],
+  ] as const) {
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    const app = await buildApp({ config, database, scheduler: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    if (process.env.NO_ANALYSIS) await app.argus.analyzer.stop();
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/gateway/api/v1/users/1842`;
+    results.push([label, await cannon(url)]);
+    await app.close();
+    await database.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+
+  console.log(
+    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII, durable group commit):`,
+  );
+  const row = (label: string, r: CannonResult, ratio?: number) =>
+    console.log(
+      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms` +
+        (r.non2xx + r.errors > 0 ? `   non-2xx ${r.non2xx}, errors ${r.errors}` : '') +
+        (ratio === undefined ? '' : `   ${Math.round(ratio * 100)} % of bare`),
+    );
+  row('bare Fastify route', bareResult);
+  for (const [label, r] of results)
+    row(`capture, ${label}`, r, r.requests.average / bareResult.requests.average);
+}
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+}
+
+async function inventoryBench(): Promise<void> {
+  const name = `argus_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  try {
+    const database = await openDatabase({ url });
+    const started = performance.now();
+    const domainRows = await database.db
+      .insert(domains)
+      .values(Array.from({ length: 100 }, (_, i) => ({ name: `api${i}.example.com` })))
+      .returning({ id: domains.id, name: domains.name });
+    const methods = ['GET', 'POST', 'PUT', 'DELETE'];
+    const pii = [[], [], ['email'], ['email', 'phone'], ['ssn'], ['credit_card']];
+    const now = Date.now();
+    for (let batch = 0; batch < 100; batch++) {
+      await database.db.insert(endpoints).values(
+        Array.from({ length: 1000 }, (_, i) => {
+          const n = batch * 1000 + i;
+          const domain = domainRows[n % 100]!;
+          const method = methods[n % 4]!;
+          const normalizedPath = `/v${n % 3}/resource${Math.floor(n / 400)}/{id}/item${n % 97}`;
+          return {
+            id: randomUUID(),
+            domainId: domain.id,
+            domain: domain.name,
+            method,
+            normalizedPath,
+            classification: 'pii',
+            riskScore: (n * 37) % 101,
+            piiTypes: pii[n % pii.length]!,
+            sources: ['access_log'],
+            isPublic: n % 3 === 0,
+            firstSeen: new Date(now - (n % 1000) * 60_000),
+            lastSeen: new Date(now - (n % 100) * 1000),
+            requestCount: n % 5000,
+            avgRps: (n % 1000) / 10,
+            vulnerabilityCount: n % 4,
+            aggregate: { domain: domain.name, method, normalizedPath, requestCount: n % 5000 },
+          };
+        }),
+      );
+    }
+    await database.db.execute('analyze');
+    console.log(
+      `\nInventory: 100,000 endpoints in PostgreSQL (inserted in ${Math.round(performance.now() - started)} ms)`,
+    );
+    await database.close();
+
+    const app = await buildApp({
+      config: testConfig({ databaseUrl: url, adminPassword: 'bench-password-1' }),
+      scheduler: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    for (const target of [
+      '/api/v1/endpoints?limit=50',
+      '/api/v1/metrics',
+      '/api/v1/endpoints?limit=50&offset=5000&sort=-lastSeen',
+    ]) {
+      const samples: number[] = [];
+      for (let i = 0; i < 330; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${target}`, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${target} answered ${res.status}`);
+        if (i >= 30) samples.push(performance.now() - t0);
+      }
+      const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+      console.log(
+        `  GET ${target.padEnd(52)} p95 ${p95(samples).toFixed(1)} ms   mean ${mean.toFixed(1)} ms   (300 sequential requests over HTTP)`,
+      );
+    }
+    await app.close();
+  } finally {
+    const dropper = new pg.Client({ connectionString: PG_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+const only = process.argv[2];
+if (only !== 'inventory') await captureBench();
+if (only !== 'capture') await inventoryBench();

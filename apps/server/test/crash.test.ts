@@ -1,0 +1,156 @@
+// Durability: the server process is killed with SIGKILL while capture requests
+// are in flight; every observation it acknowledged must be stored, and a
+// restarted server analyses what was left unprocessed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureResultSchema, endpointListSchema } from '@argus/api';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { observations } from '../src/db/schema/index.js';
+import { PGlite } from '@electric-sql/pglite';
+import { ADMIN_PASSWORD, databaseKinds, migratedPgliteDump, openTestDatabase } from './helpers.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TOKEN = 'crash-test-ingest-token-0123456789';
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--conditions=@argus/source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ARGUS_INGEST_TOKEN: TOKEN,
+      ARGUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /open (http:\/\/[\d.:]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before it started:\n${output}`));
+    });
+  });
+}
+
+describe.each(databaseKinds)('crash safety (%s)', (kind) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('keeps every acknowledged observation across kill -9', async () => {
+    let env: Record<string, string>;
+    let reopen: () => Promise<Database>;
+    if (kind === 'pglite') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'argus-crash-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      // Start from a migrated data directory: PGlite's initdb alone takes ~10 s here.
+      const seeded = await PGlite.create(dir, { loadDataDir: await migratedPgliteDump() });
+      await seeded.close();
+      env = { ARGUS_DATA_DIR: dir };
+      reopen = () => openDatabase({ dataDir: dir });
+    } else {
+      const db = await openTestDatabase('postgres');
+      cleanups.push(() => db.close());
+      env = { DATABASE_URL: db.url!, ARGUS_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'argus-crash-key-')) };
+      reopen = async () => ({ ...db, close: async () => undefined });
+    }
+
+    const first = await startServer(env);
+    cleanups.push(() => void first.child.kill('SIGKILL'));
+    const acknowledged: string[] = [];
+    let stop = false;
+    const client = async (worker: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const res = await fetch(`${first.url}/gateway/api/accounts/${worker * 100000 + i}`, {
+            method: 'POST',
+            headers: {
+              'x-forwarded-host': 'bank.example.com',
+              authorization: `Bearer ${TOKEN}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ email: `user${i}@example.org`, iban: 'DE89370400440532013000' }),
+          });
+          if (res.status === 202) acknowledged.push(captureResultSchema.parse(await res.json()).recorded.id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const clients = Array.from({ length: 16 }, (_, w) => client(w));
+    while (acknowledged.length < 200) await new Promise((r) => setTimeout(r, 10));
+    first.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(clients);
+    await first.exited;
+    const ackedAtKill = [...acknowledged];
+    expect(ackedAtKill.length).toBeGreaterThanOrEqual(200);
+
+    // A restarted server recovers and analyses what the crashed one had not.
+    const second = await startServer(env);
+    try {
+      const login = await fetch(`${second.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      let total = 0;
+      for (let i = 0; i < 100 && total === 0; i++) {
+        const list = endpointListSchema.parse(
+          await (
+            await fetch(`${second.url}/api/v1/endpoints?domain=bank.example.com`, { headers: { cookie } })
+          ).json(),
+        );
+        total = list.total;
+        if (total === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(total).toBeGreaterThan(0);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+
+    const database = await reopen();
+    try {
+      const found = new Set<string>();
+      for (let i = 0; i < ackedAtKill.length; i += 1000) {
+        const rows = await database.db
+          .select({ id: observations.id })
+          .from(observations)
+          .where(inArray(observations.id, ackedAtKill.slice(i, i + 1000)));
+        for (const r of rows) found.add(r.id);
+      }
+      expect(ackedAtKill.filter((id) => !found.has(id))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
