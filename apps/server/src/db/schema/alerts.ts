@@ -1,7 +1,17 @@
 // Alert rules, alerts and their history, notification channels and the
 // delivery queue (owned by the alerting side: src/alerts, src/notifications).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AlertStatus, ChannelType, Severity, TriggerType } from '@argus/api';
 import { users } from './core.js';
 import { endpoints } from './inventory.js';
