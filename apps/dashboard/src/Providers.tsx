@@ -11,20 +11,26 @@ function onError(error: unknown, key: string) {
   }
 }
 
-export interface ProvidersProps {
+export interface DataProvidersProps {
   children: ReactNode;
-  theme?: ThemeName;
   /** Extra SWR options; stories pass `provider: () => new Map()` for a fresh cache. */
   swr?: SWRConfiguration;
 }
 
+/** Toasts and the SWR preset (stories add these under Storybook's own theme decorator). */
+export function DataProviders({ children, swr }: DataProvidersProps) {
+  return (
+    <ToastProvider>
+      <ApiProvider value={{ onError, ...swr }}>{children}</ApiProvider>
+    </ToastProvider>
+  );
+}
+
 /** Theme (CSS variables, tooltips), toasts and the SWR preset, in the order every screen needs them. */
-export function Providers({ children, theme = 'light', swr }: ProvidersProps) {
+export function Providers({ children, theme = 'light', swr }: DataProvidersProps & { theme?: ThemeName }) {
   return (
     <ThemeProvider theme={theme}>
-      <ToastProvider>
-        <ApiProvider value={{ onError, ...swr }}>{children}</ApiProvider>
-      </ToastProvider>
+      <DataProviders swr={swr}>{children}</DataProviders>
     </ThemeProvider>
   );
 }

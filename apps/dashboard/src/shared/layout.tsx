@@ -1,4 +1,5 @@
-import { MethodBadge, type MethodBadgeVariant } from '@argus/ui';
+import { MethodBadge, Select, VisuallyHidden, type MethodBadgeVariant, type SelectOption } from '@argus/ui';
+import { useId } from 'react';
 import { styled } from 'styled-components';
 
 /** Summary tiles above list screens: four across on wide screens. */
@@ -20,7 +21,7 @@ export const Toolbar = styled.div`
     max-width: 420px;
   }
   & > :not(:first-child) {
-    width: 200px;
+    width: 240px;
   }
 `;
 
@@ -67,6 +68,17 @@ export const TwoLines = styled.span`
   font-size: var(--font-size-sm);
 `;
 
+const PathLine = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: var(--space-2);
+  min-width: 0;
+
+  & > :first-child {
+    flex-shrink: 0;
+  }
+`;
+
 export interface EndpointCellProps {
   method: string;
   normalizedPath: string;
@@ -78,10 +90,10 @@ export interface EndpointCellProps {
 export function EndpointCell({ method, normalizedPath, domain, methodVariant }: EndpointCellProps) {
   return (
     <Stack>
-      <Inline>
+      <PathLine>
         <MethodBadge method={method} variant={methodVariant} />
         <Mono>{normalizedPath}</Mono>
-      </Inline>
+      </PathLine>
       <Muted>{domain}</Muted>
     </Stack>
   );
@@ -94,3 +106,39 @@ export const TableMessage = styled.p`
   color: var(--color-fg-muted);
   text-align: center;
 `;
+
+const FilterLabel = styled.label`
+  display: flex;
+  align-items: center;
+  gap: var(--space-2);
+  color: var(--color-fg-muted);
+  font-size: var(--font-size-sm);
+  white-space: nowrap;
+`;
+
+export interface FilterSelectProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+}
+
+/** A filter dropdown with its name written beside it ("Severity [All ▾]"). */
+export function FilterSelect({ label, ...props }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <FilterLabel htmlFor={id}>
+      {label}
+      <Select id={id} aria-label={`Filter by ${label.toLowerCase()}`} {...props} />
+    </FilterLabel>
+  );
+}
+
+/** A heading only assistive technology sees, keeping heading levels in order above tiles and cards. */
+export function HiddenHeading({ children }: { children: string }) {
+  return (
+    <VisuallyHidden asChild>
+      <h2>{children}</h2>
+    </VisuallyHidden>
+  );
+}

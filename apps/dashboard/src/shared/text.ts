@@ -1,4 +1,5 @@
 import { errorMessage } from '@argus/api';
+import { formatTriggerType } from '@argus/ui';
 
 /** Spec section 8: list load errors read "Error loading {what}: {message}" ("Unknown error" without one). */
 export function loadErrorText(what: string, error: unknown): string {
@@ -19,4 +20,9 @@ export function matchesSearch(term: string, ...texts: (string | null | undefined
   const needle = term.trim().toLowerCase();
   if (!needle) return true;
   return texts.some((text) => text?.toLowerCase().includes(needle));
+}
+
+/** "pii_exposed" → "PII Exposed". */
+export function triggerLabel(triggerType: string): string {
+  return formatTriggerType(triggerType).replace(/\bPii\b/, 'PII');
 }

@@ -1,16 +1,9 @@
 import type { Alert } from '@argus/api';
-import {
-  AlertStatusBadge,
-  Button,
-  Dialog,
-  formatDateTime,
-  formatTriggerType,
-  MethodBadge,
-  SeverityBadge,
-} from '@argus/ui';
+import { AlertStatusBadge, Button, Dialog, formatDateTime, MethodBadge, SeverityBadge } from '@argus/ui';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
+import { triggerLabel } from '../../shared/text.js';
 
 const Facts = styled.dl`
   display: grid;
@@ -57,7 +50,7 @@ export function AlertDetailsDialog({ alert, onClose }: { alert: Alert | null; on
               <AlertStatusBadge status={alert.status} />
             </dd>
             <dt>Trigger Type</dt>
-            <dd>{formatTriggerType(alert.triggerType)}</dd>
+            <dd>{triggerLabel(alert.triggerType)}</dd>
             <dt>Created</dt>
             <dd>{formatDateTime(alert.createdAt)}</dd>
             {alert.updatedAt ? (

@@ -7,22 +7,12 @@ import {
   type AlertRuleForm,
 } from '@argus/api';
 import { useCreateAlertRule } from '@argus/api/hooks';
-import {
-  Button,
-  capitalize,
-  Dialog,
-  formatTriggerType,
-  FormField,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  useToast,
-} from '@argus/ui';
+import { Button, capitalize, Dialog, FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Stack } from '../../shared/layout.js';
+import { triggerLabel } from '../../shared/text.js';
 
 const FORM_ID = 'alert-rule-form';
 
@@ -33,7 +23,7 @@ export const CONDITION_EXAMPLES: Record<(typeof TRIGGER_TYPES)[number], string> 
   threshold_breach: '{ "metric": "avgRps", "operator": ">", "value": 500 }',
 };
 
-export const triggerOptions = TRIGGER_TYPES.map((t) => ({ value: t, label: formatTriggerType(t) }));
+export const triggerOptions = TRIGGER_TYPES.map((t) => ({ value: t, label: triggerLabel(t) }));
 export const severityOptions = SEVERITIES.map((s) => ({ value: s, label: capitalize(s) }));
 
 /** Create Alert Rule: conditions are typed as JSON and parsed before sending; bad JSON is a field message. */

@@ -6,10 +6,9 @@ import {
   Card,
   ErrorState,
   formatDateTime,
+  formatShortDate,
   formatNumber,
-  formatTriggerType,
   SearchInput,
-  Select,
   SeverityBadge,
   StatTile,
   Table,
@@ -26,6 +25,8 @@ import { useState } from 'react';
 import { styled } from 'styled-components';
 import {
   Actions,
+  HiddenHeading,
+  FilterSelect,
   Inline,
   Muted,
   Stack,
@@ -35,7 +36,7 @@ import {
   TwoLines,
 } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
-import { loadErrorText, matchesSearch } from '../../shared/text.js';
+import { loadErrorText, matchesSearch, triggerLabel } from '../../shared/text.js';
 import { usePaging } from '../../shared/usePaging.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { AlertDetailsDialog } from './AlertDetailsDialog.js';
@@ -143,9 +144,17 @@ export default function AlertsPage() {
     {
       key: 'trigger',
       header: 'Trigger Type',
-      cell: (a) => <Muted>{formatTriggerType(a.triggerType)}</Muted>,
+      cell: (a) => <Muted>{triggerLabel(a.triggerType)}</Muted>,
     },
-    { key: 'created', header: 'Created', cell: (a) => <Muted>{formatDateTime(a.createdAt)}</Muted> },
+    {
+      key: 'created',
+      header: 'Created',
+      cell: (a) => (
+        <Muted title={formatDateTime(a.createdAt)} style={{ whiteSpace: 'nowrap' }}>
+          {formatShortDate(a.createdAt)}
+        </Muted>
+      ),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -206,6 +215,7 @@ export default function AlertsPage() {
           Notification Channels
         </Button>
       </PageHeader>
+      <HiddenHeading>Summary</HiddenHeading>
       <TileGrid>
         {isLoading ? (
           Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
@@ -247,8 +257,8 @@ export default function AlertsPage() {
           <Stack $gap={4}>
             <Toolbar>
               <SearchInput placeholder="Search alerts..." value={search} onValueChange={setSearch} />
-              <Select
-                aria-label="Filter by status"
+              <FilterSelect
+                label="Status"
                 value={status}
                 onValueChange={setStatus}
                 options={[
@@ -256,8 +266,8 @@ export default function AlertsPage() {
                   ...ALERT_STATUSES.map((s) => ({ value: s, label: s })),
                 ]}
               />
-              <Select
-                aria-label="Filter by severity"
+              <FilterSelect
+                label="Severity"
                 value={severity}
                 onValueChange={setSeverity}
                 options={[{ value: ALL, label: 'All' }, ...SEVERITIES.map((s) => ({ value: s, label: s }))]}

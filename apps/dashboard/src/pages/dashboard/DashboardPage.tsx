@@ -13,19 +13,13 @@ import { TopRiskyEndpoints } from './TopRiskyEndpoints.js';
 
 const Columns = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: var(--space-6);
   align-items: start;
 
-  @media (max-width: 1100px) {
+  @media (max-width: 1000px) {
     grid-template-columns: minmax(0, 1fr);
   }
-`;
-
-const Side = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: var(--space-6);
 `;
 
 /** Spec section 4: Run Scan toasts; the completion toast stays 5 s. */
@@ -89,12 +83,10 @@ export default function DashboardPage() {
         }
       />
       <MetricCards />
+      <TopRiskyEndpoints onView={setSelected} />
       <Columns>
-        <TopRiskyEndpoints onView={setSelected} />
-        <Side>
-          <DomainSummary />
-          <RecentActivity />
-        </Side>
+        <DomainSummary />
+        <RecentActivity />
       </Columns>
       <EndpointDetailsModal endpointId={selected} onClose={() => setSelected(null)} />
     </>

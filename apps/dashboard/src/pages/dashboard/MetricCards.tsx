@@ -3,6 +3,7 @@ import { useMetrics } from '@argus/api/hooks';
 import { EmptyState, formatDecimal, formatNumber, MetricCard } from '@argus/ui';
 import { Activity, AlertTriangle, Eye, Network } from 'lucide-react';
 import { styled } from 'styled-components';
+import { HiddenHeading } from '../../shared/layout.js';
 
 const Grid = styled.div`
   display: grid;
@@ -15,7 +16,7 @@ export function MetricCards() {
   const { data: metrics, error, isLoading } = useMetrics();
   if (isLoading) {
     return (
-      <Grid aria-busy="true" aria-label="Loading metrics">
+      <Grid role="status" aria-busy="true" aria-label="Loading metrics">
         {Array.from({ length: 4 }, (_, i) => (
           <MetricCard.Skeleton key={i} />
         ))}
@@ -27,6 +28,7 @@ export function MetricCards() {
   }
   return (
     <Grid>
+      <HiddenHeading>Metrics</HiddenHeading>
       <MetricCard
         title="Total Endpoints"
         value={formatNumber(metrics.totalEndpoints)}

@@ -14,12 +14,17 @@ import {
 } from '@argus/ui';
 import { Download, Eye, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { styled } from 'styled-components';
 import { datedFileName, downloadText, toCsv } from '../../shared/csv.js';
 import { Actions, EndpointCell, TableMessage } from '../../shared/layout.js';
 import { useRescanToasts } from '../../shared/rescanToasts.js';
 import { loadErrorText } from '../../shared/text.js';
 
 const ALL_DOMAINS = '__all__';
+
+const DomainFilter = styled.div`
+  width: 220px;
+`;
 
 /** The rows shown, as a CSV file (Export). */
 export function topEndpointsCsv(rows: readonly EndpointSummary[]): string {
@@ -115,15 +120,17 @@ export function TopRiskyEndpoints({ onView }: { onView: (id: string) => void }) 
       flush
       actions={
         <>
-          <Select
-            aria-label="Filter by domain"
-            value={domain}
-            onValueChange={setDomain}
-            options={[
-              { value: ALL_DOMAINS, label: 'All Domains' },
-              ...(domains ?? []).map((d) => ({ value: d.name, label: d.name })),
-            ]}
-          />
+          <DomainFilter>
+            <Select
+              aria-label="Filter by domain"
+              value={domain}
+              onValueChange={setDomain}
+              options={[
+                { value: ALL_DOMAINS, label: 'All Domains' },
+                ...(domains ?? []).map((d) => ({ value: d.name, label: d.name })),
+              ]}
+            />
+          </DomainFilter>
           <Button
             variant="outline"
             icon={<Download size={16} aria-hidden="true" />}

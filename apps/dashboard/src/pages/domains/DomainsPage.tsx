@@ -16,7 +16,16 @@ import {
 } from '@argus/ui';
 import { AlertTriangle, Gauge, Globe, Network, Plus, Radar, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { Actions, Inline, Muted, Stack, TableMessage, TileGrid, Toolbar } from '../../shared/layout.js';
+import {
+  Actions,
+  HiddenHeading,
+  Inline,
+  Muted,
+  Stack,
+  TableMessage,
+  TileGrid,
+  Toolbar,
+} from '../../shared/layout.js';
 import { loadErrorText, matchesSearch } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { AddDomainDialog } from './AddDomainDialog.js';
@@ -138,6 +147,7 @@ export default function DomainsPage() {
           </Button>
         }
       />
+      <HiddenHeading>Summary</HiddenHeading>
       <TileGrid>
         {isLoading ? (
           Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)

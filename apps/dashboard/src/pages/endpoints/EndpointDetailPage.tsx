@@ -203,7 +203,7 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
 
 function LoadingDetails() {
   return (
-    <Stack $gap={6} aria-busy="true" aria-label="Loading endpoint">
+    <Stack $gap={6} role="status" aria-busy="true" aria-label="Loading endpoint">
       <Overview>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} height={76} />

@@ -11,7 +11,6 @@ import {
   PiiChips,
   PiiRiskScore,
   SearchInput,
-  Select,
   StatTile,
   Table,
   VisuallyHidden,
@@ -20,7 +19,15 @@ import {
 import { CreditCard, Eye, Fingerprint, Mail, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EndpointCell, Muted, TableMessage, TileGrid, Toolbar } from '../../shared/layout.js';
+import {
+  EndpointCell,
+  FilterSelect,
+  HiddenHeading,
+  Muted,
+  TableMessage,
+  TileGrid,
+  Toolbar,
+} from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
 import { loadErrorText, matchesSearch } from '../../shared/text.js';
 import { usePaging } from '../../shared/usePaging.js';
@@ -91,6 +98,7 @@ export default function PiiPage() {
         onRefresh={() => void invalidate(paths.pii())}
         refreshLabel="Refresh PII data"
       />
+      <HiddenHeading>Summary</HiddenHeading>
       <TileGrid>
         {isLoading ? (
           Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
@@ -124,8 +132,8 @@ export default function PiiPage() {
       </TileGrid>
       <Toolbar>
         <SearchInput placeholder="Search by path or domain..." value={search} onValueChange={setSearch} />
-        <Select
-          aria-label="Filter by PII type"
+        <FilterSelect
+          label="PII Type"
           value={type}
           onValueChange={setType}
           options={[

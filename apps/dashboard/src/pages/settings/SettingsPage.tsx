@@ -14,6 +14,7 @@ import {
   EmptyState,
   FormField,
   Input,
+  Skeleton,
   Slider,
   Switch,
   Tabs,
@@ -126,19 +127,37 @@ function WeightTotal({ control }: { control: Control<SettingsForm> }) {
 }
 
 export default function SettingsPage() {
-  const { data: settings, error } = useSettings();
+  const { data: settings, error, isLoading } = useSettings();
+  if (isLoading) {
+    return (
+      <>
+        <PageHeader
+          title="Platform Configuration"
+          subtitle="Scanning, risk scoring, users and integrations"
+        />
+        <Stack $gap={4} role="status" aria-busy="true" aria-label="Loading settings">
+          <Skeleton height={36} width={420} />
+          <Skeleton height={260} />
+        </Stack>
+      </>
+    );
+  }
+  return <SettingsForm settings={settings} error={error} />;
+}
+
+function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefined; error: unknown }) {
   const save = useSaveSettings();
   const { toast } = useToast();
   const form = useForm<SettingsForm, unknown, SettingsUpdate>({
     resolver: zodResolver(settingsFormSchema),
-    defaultValues: defaultSettings,
-    values: settings,
+    defaultValues: settings ?? defaultSettings,
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      await save.trigger(body);
+      // Show what was stored: cleared or non-numeric inputs now read their fallback.
+      form.reset(await save.trigger(body));
       toast({
         title: 'Configuration Saved',
         description: 'Scanning and risk scoring settings have been saved.',

@@ -8,7 +8,6 @@ import {
   formatShortDate,
   IconButton,
   SearchInput,
-  Select,
   SeverityBadge,
   StatTile,
   Table,
@@ -20,6 +19,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   EndpointCell,
+  HiddenHeading,
+  FilterSelect,
   Muted,
   Stack,
   TableMessage,
@@ -110,6 +111,7 @@ export default function VulnerabilitiesPage() {
         onRefresh={() => void invalidate(paths.vulnerabilities())}
         refreshLabel="Refresh vulnerabilities"
       />
+      <HiddenHeading>Summary</HiddenHeading>
       <TileGrid>
         {isLoading ? (
           Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
@@ -143,8 +145,8 @@ export default function VulnerabilitiesPage() {
       </TileGrid>
       <Toolbar>
         <SearchInput placeholder="Search vulnerabilities..." value={search} onValueChange={setSearch} />
-        <Select
-          aria-label="Filter by severity"
+        <FilterSelect
+          label="Severity"
           value={severity}
           onValueChange={setSeverity}
           options={SEVERITY_OPTIONS}

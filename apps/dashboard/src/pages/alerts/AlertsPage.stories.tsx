@@ -1,0 +1,197 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import AlertsPage from './AlertsPage.js';
+
+const meta = {
+  title: 'Pages/Alerts',
+  component: AlertsPage,
+  decorators: [withPage('/alerts')],
+  parameters: { ...pageParameters, ...mockApi() },
+} satisfies Meta<typeof AlertsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Total Alerts')).toHaveTextContent('60');
+    await expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('15');
+    await expect((await canvas.findAllByRole('button', { name: 'Acknowledge' })).length).toBeGreaterThan(0);
+    await expect(canvas.getAllByRole('button', { name: 'Resolve' }).length).toBeGreaterThan(0);
+  },
+};
+
+export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
+
+export const Empty: Story = {
+  parameters: mockApi({ variant: 'empty' }),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('No security alerts found. Your system is secure!'),
+    ).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: mockApi({ variant: 'error' }),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Error loading alerts: Internal server error'),
+    ).toBeVisible();
+  },
+};
+
+/** Select all on the page, then Acknowledge for all of them in one call; the selection clears. */
+export const BulkAcknowledge: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findAllByRole('button', { name: 'Acknowledge' });
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all rows' }));
+    const bar = within(canvas.getByRole('region', { name: 'Bulk actions' }));
+    await expect(bar.getByText('50 alert(s) selected')).toBeVisible();
+    await userEvent.click(bar.getByRole('button', { name: 'Acknowledge' }));
+    await expect(await screen.findByText('Bulk Action Completed')).toBeVisible();
+    await expect(screen.getByText(/Selected alerts have been updated successfully\./)).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument(),
+    );
+    // 14 of the 15 open alerts are on the first page; the one left is on page 2.
+    await waitFor(() => expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('1'));
+  },
+};
+
+/** The row Acknowledge button sends the same call for one alert. */
+export const RowAcknowledge: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [first] = await canvas.findAllByRole('button', { name: 'Acknowledge' });
+    await userEvent.click(first!);
+    await expect(await screen.findByText('Bulk Action Completed')).toBeVisible();
+    await waitFor(() => expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('14'));
+  },
+};
+
+export const AssignSelected: Story = {
+  parameters: { ...mockApi(), screenshot: 'viewport' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const boxes = await canvas.findAllByRole('checkbox', { name: /^Select alert / });
+    await userEvent.click(boxes[0]!);
+    await userEvent.click(boxes[1]!);
+    const bar = within(canvas.getByRole('region', { name: 'Bulk actions' }));
+    await expect(bar.getByText('2 alert(s) selected')).toBeVisible();
+    await userEvent.click(bar.getByRole('button', { name: 'Assign' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Assign Alerts to User' }));
+    await userEvent.click(await dialog.findByRole('radio', { name: 'alice.chen' }));
+    await expect(dialog.getByRole('button', { name: 'Assign' })).toBeEnabled();
+  },
+};
+
+export const AssignNoUsers: Story = {
+  parameters: { ...mockApi({ resources: { users: 'empty' } }), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [box] = await canvas.findAllByRole('checkbox', { name: /^Select alert / });
+    await userEvent.click(box!);
+    await userEvent.click(
+      within(canvas.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Assign' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Assign Alerts to User' }));
+    await expect(await dialog.findByText('No users available for assignment')).toBeVisible();
+  },
+};
+
+export const FilterByStatus: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findAllByRole('button', { name: 'Acknowledge' });
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Filter by status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'resolved' }));
+    await expect(canvas.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search alerts...' }), 'nothing-like-this');
+    await expect(await canvas.findByText('No alerts match your filters.')).toBeVisible();
+  },
+};
+
+/** Create Alert Rule: every required message, and invalid JSON is a field message, not a crash. */
+export const CreateRuleValidation: Story = {
+  parameters: { ...mockApi(), screenshot: 'viewport' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Configure Rules' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Alert Rule' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Rule' }));
+    await expect(await dialog.findByText('Rule name is required')).toBeVisible();
+    await expect(dialog.getByText('Trigger type is required')).toBeVisible();
+    await expect(dialog.getByText('Severity is required')).toBeVisible();
+    await expect(dialog.getByText('Conditions are required')).toBeVisible();
+    await userEvent.type(dialog.getByLabelText(/Conditions/), '{{ "minRiskScore": ');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Rule' }));
+    await expect(await dialog.findByText('Conditions must be a valid JSON object')).toBeVisible();
+  },
+};
+
+export const CreateRule: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Configure Rules' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Alert Rule' }));
+    await userEvent.type(dialog.getByLabelText(/Rule Name/), 'Risk above 90');
+    await userEvent.click(dialog.getByRole('combobox', { name: /Trigger Type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'High Risk Endpoint' }));
+    await userEvent.click(dialog.getByRole('combobox', { name: /Severity/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Critical' }));
+    await userEvent.type(dialog.getByLabelText(/Conditions/), '{{ "minRiskScore": 90 }');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Rule' }));
+    await expect(await screen.findByText('Alert Rule Created')).toBeVisible();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Alert Rules' }));
+    await expect(await canvas.findByText('Risk above 90')).toBeVisible();
+  },
+};
+
+export const CreateChannel: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Notification Channels' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Notification Channel' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Channel' }));
+    await expect(await dialog.findByText('Channel name is required')).toBeVisible();
+    await expect(dialog.getByText('Channel type is required')).toBeVisible();
+    await expect(dialog.getByText('Configuration is required')).toBeVisible();
+    await userEvent.type(dialog.getByLabelText(/Channel Name/), 'SOC webhook');
+    await userEvent.click(dialog.getByRole('combobox', { name: /Channel Type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Webhook' }));
+    await userEvent.type(dialog.getByLabelText(/Configuration/), 'not json');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Channel' }));
+    await expect(await dialog.findByText('Configuration must be a valid JSON object')).toBeVisible();
+    await userEvent.clear(dialog.getByLabelText(/Configuration/));
+    await userEvent.type(
+      dialog.getByLabelText(/Configuration/),
+      '{{ "url": "https://soc.example.com/hook" }',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Channel' }));
+    await expect(await screen.findByText('Notification Channel Created')).toBeVisible();
+  },
+};
+
+/** Rules with their state; channels with last delivery and the test button. */
+export const RulesAndChannels: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Alert Rules' }));
+    await expect(await canvas.findByRole('switch', { name: 'Traffic spike active' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Notification Channels' }));
+    await expect(await canvas.findByText('503 Service Unavailable')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Send test notification to SIEM webhook' }));
+    await expect(await screen.findByText('Test Notification Sent')).toBeVisible();
+  },
+};

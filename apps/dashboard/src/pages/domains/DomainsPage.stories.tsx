@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import DomainsPage from './DomainsPage.js';
+
+const meta = {
+  title: 'Pages/Domains',
+  component: DomainsPage,
+  decorators: [withPage('/domains')],
+  parameters: { ...pageParameters, ...mockApi() },
+} satisfies Meta<typeof DomainsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Domain Overview (6)' })).toBeVisible();
+    await expect(canvas.getByLabelText('Total Domains')).toHaveTextContent('6');
+    await expect(canvas.getByLabelText('Total Endpoints')).toHaveTextContent('36');
+  },
+};
+
+export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
+
+export const Empty: Story = {
+  parameters: mockApi({ variant: 'empty' }),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('No domains discovered yet. Run a scan to discover domains.'),
+    ).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: mockApi({ variant: 'error' }),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Error loading domains: Internal server error'),
+    ).toBeVisible();
+  },
+};
+
+export const Search: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Domain Overview (6)' });
+    const search = canvas.getByRole('searchbox', { name: 'Search domains...' });
+    await userEvent.type(search, 'GLOBEX');
+    await expect(canvas.getByRole('heading', { name: 'Domain Overview (1)' })).toBeVisible();
+    await userEvent.type(search, 'zzz');
+    await expect(canvas.getByText('No domains match your search.')).toBeVisible();
+  },
+};
+
+/** The hostname rule and its message, then a successful add. */
+export const AddDomain: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add Domain' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Domain for Testing' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add Domain' }));
+    await expect(await dialog.findByText('Domain name is required')).toBeVisible();
+    const name = dialog.getByLabelText(/Domain Name/);
+    await userEvent.type(name, 'not a domain!');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add Domain' }));
+    await expect(
+      await dialog.findByText('Please enter a valid domain name (e.g., api.example.com)'),
+    ).toBeVisible();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'https://api.newco.io/');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add Domain' }));
+    await expect(
+      await screen.findByText('Domain has been added successfully. You can now scan it for endpoints.'),
+    ).toBeVisible();
+    await expect(await canvas.findByText('api.newco.io')).toBeVisible();
+  },
+};
+
+/** Scan: a domain with sources reports what it found; one without answers with the server's message. */
+export const Scan: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Scan api.acme-payments.com' }));
+    await expect(await screen.findByText('Discovered 3 new endpoints.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Scan partners.globex.io' }));
+    await expect(await screen.findByText('Scan Failed')).toBeVisible();
+    await expect(await screen.findByText(/configure discovery sources first/)).toBeVisible();
+  },
+};
+
+/** Manage: the sources of a domain, delete, and the access-log form with its validation and line count. */
+export const DiscoverySources: Story = {
+  parameters: { ...mockApi(), screenshot: 'viewport' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Manage api.acme-payments.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'api.acme-payments.com' }));
+    await expect(await dialog.findByRole('tab', { name: 'Sources (3)' })).toBeVisible();
+    await expect(dialog.getByText('KONG')).toBeVisible();
+    await expect(dialog.getByText('Inactive')).toBeVisible();
+  },
+};
+
+export const DeleteSource: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Manage api.acme-payments.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'api.acme-payments.com' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Delete source Kong production' }));
+    await expect(await screen.findByText('Discovery source has been removed.')).toBeVisible();
+    await expect(await dialog.findByRole('tab', { name: 'Sources (2)' })).toBeVisible();
+  },
+};
+
+export const AddAccessLogSource: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Manage partners.globex.io' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'partners.globex.io' }));
+    await expect(await dialog.findByText('No discovery sources configured yet.')).toBeVisible();
+    await userEvent.click(dialog.getByRole('tab', { name: 'Access Logs' }));
+    const form = within(dialog.getByRole('form', { name: 'Add access log source' }));
+    await userEvent.click(form.getByRole('button', { name: 'Add Source' }));
+    await expect(await form.findByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Log file content is required')).toBeVisible();
+    await userEvent.type(form.getByLabelText(/Source Name/), 'Edge logs');
+    const log = new File(
+      [
+        '203.0.113.7 - - [01/Jun/2025:11:58:01 +0000] "GET /api/v1/users/42 HTTP/1.1" 200 512\n' +
+          '203.0.113.9 - - [01/Jun/2025:11:58:02 +0000] "POST /api/v1/orders HTTP/1.1" 201 88\n',
+      ],
+      'access.log',
+      { type: 'text/plain' },
+    );
+    await userEvent.upload(form.getByLabelText('Upload log file'), log);
+    await expect(await form.findByText('2 lines')).toBeVisible();
+    await userEvent.click(form.getByRole('button', { name: 'Add Source' }));
+    await expect(await screen.findByText('Discovery source has been configured successfully.')).toBeVisible();
+    await expect(await dialog.findByRole('tab', { name: 'Sources (1)', selected: true })).toBeVisible();
+    await expect(dialog.getByText('Edge logs')).toBeVisible();
+  },
+};
+
+export const GatewayValidation: Story = {
+  parameters: { ...mockApi(), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Manage partners.globex.io' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'partners.globex.io' }));
+    await userEvent.click(dialog.getByRole('tab', { name: 'API Gateway' }));
+    const form = within(dialog.getByRole('form', { name: 'Add API gateway source' }));
+    await userEvent.type(form.getByLabelText(/Gateway URL/), 'not a url');
+    await userEvent.click(form.getByRole('button', { name: 'Add Source' }));
+    await expect(await form.findByText('Must be a valid URL')).toBeVisible();
+    await expect(form.getByText('API key is required')).toBeVisible();
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('tab', { name: 'Sources (0)' })).toHaveAttribute('aria-selected', 'true'),
+    );
+  },
+};

@@ -1,0 +1,50 @@
+// Shared scaffolding for page stories: a fresh SWR cache, toasts, a memory
+// router at the page's URL and the app shell around the page, so each story
+// shows the whole screen as a user sees it. Data comes from the story's
+// `parameters.msw.handlers` (@argus/api/mocks).
+import { createHandlers, type MockOptions } from '@argus/api/mocks';
+import type { Decorator } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { DataProviders } from '../Providers.js';
+import { ShellLayout } from '../shell/ShellLayout.js';
+
+// Page stories wait on mocked network round trips and lazy chunks; on a busy CI
+// machine the default 1 s for findBy*/waitFor is too tight.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Where a navigation ended up (stories assert on it after clicking a link). */
+function CurrentLocation() {
+  const { pathname } = useLocation();
+  return <p data-testid="navigated-to">Navigated to {pathname}</p>;
+}
+
+/** Renders the story at `url`, matched by the route pattern `path`, inside the shell (or alone). */
+export function withPage(url: string, path: string = url, { shell = true } = {}): Decorator {
+  return (Story) => (
+    <DataProviders swr={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          {shell ? (
+            <Route element={<ShellLayout />}>
+              <Route path={path} element={<Story />} />
+              <Route path="*" element={<CurrentLocation />} />
+            </Route>
+          ) : (
+            <>
+              <Route path={path} element={<Story />} />
+              <Route path="*" element={<CurrentLocation />} />
+            </>
+          )}
+        </Routes>
+      </MemoryRouter>
+    </DataProviders>
+  );
+}
+
+/** Mock handlers for one story, on a small data set so screenshots stay small. */
+export function mockApi(options: MockOptions = {}) {
+  return { msw: { handlers: createHandlers({ endpointCount: 36, ...options }) } };
+}
+
+export const pageParameters = { layout: 'fullscreen' } as const;
