@@ -106,6 +106,28 @@ export const Dismiss: Story = {
   },
 };
 
+/** Dragging a toast to the right past 50 px dismisses it; a shorter drag snaps back. */
+export const SwipeRight: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Start scan' }));
+    const toast = (await screen.findByText('Scan Started')).closest('li') as HTMLElement;
+    const box = toast.getBoundingClientRect();
+    const y = box.top + box.height / 2;
+    const x = box.left + 40;
+    const drag = (dx: number) =>
+      userEvent.pointer([
+        { keys: '[MouseLeft>]', target: toast, coords: { clientX: x, clientY: y } },
+        { target: toast, coords: { clientX: x + dx / 2, clientY: y } },
+        { target: toast, coords: { clientX: x + dx, clientY: y } },
+        { keys: '[/MouseLeft]', target: toast, coords: { clientX: x + dx, clientY: y } },
+      ]);
+    await drag(30);
+    await expect(screen.getByText('Scan Started')).toBeVisible();
+    await drag(80);
+    await waitFor(() => expect(screen.queryByText('Scan Started')).not.toBeInTheDocument());
+  },
+};
+
 export const Default: Story = {
   parameters: {
     initialToast: { title: 'Refreshed', description: 'Dashboard data has been refreshed.' },
