@@ -134,6 +134,9 @@ export const Default: Story = {
   },
   play: async () => {
     await expect(await screen.findByText('Dashboard data has been refreshed.')).toBeVisible();
+    // Wide screen (1200 px): the toast list is at most 420 px wide.
+    const list = within(screen.getByRole('region', { name: /Notifications/ })).getByRole('list');
+    await expect(list.getBoundingClientRect().width).toBeLessThanOrEqual(420);
   },
 };
 
