@@ -2,7 +2,7 @@
 // inventory keyed by (domain, method, normalizedPath). Incremental, bounded by the
 // number of distinct endpoints, and serialisable: `toJSON()` / `Inventory.fromJSON`,
 // and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
-import type { AuthScheme, Observation, PiiFinding, SourceKind } from './types.js';
+import { NO_HEADERS, type AuthScheme, type Observation, type PiiFinding, type SourceKind } from './types.js';
 import { detectPiiInObservation, pathMayHoldPii } from './pii/detect.js';
 import {
   PathTemplater,
@@ -158,6 +158,7 @@ function upper(s: string): string {
 
 /** True when the object has at least one own key (no array allocation, unlike Object.keys). */
 function hasKeys(o: Record<string, string>): boolean {
+  if (o === NO_HEADERS) return false;
   for (const k in o) if (Object.hasOwn(o, k)) return true;
   return false;
 }

@@ -326,8 +326,8 @@ interface TrieNode {
   template: string;
   /** literal child segment → node */
   children: Map<string, TrieNode>;
-  /** hits per literal child, to keep frequent static siblings when merging */
-  hits: Map<string, number>;
+  /** How often this node was reached as a literal child (keeps frequent static siblings when merging). */
+  hits: number;
   /** typed-token children (`{id}`, `{uuid}`, …) */
   typed: Map<string, TrieNode> | null;
   /** the child that merged literals go to (`{param}`) */
@@ -349,7 +349,7 @@ function newNode(threshold: number, template: string, reserved = false): TrieNod
     reserved,
     template,
     children: new Map(),
-    hits: new Map(),
+    hits: 0,
     typed: null,
     param: null,
     merged: false,
@@ -420,7 +420,7 @@ export class PathTemplater {
     }
     const existing = node.children.get(key);
     if (existing) {
-      node.hits.set(key, (node.hits.get(key) ?? 0) + weight);
+      existing.hits += weight;
       return existing;
     }
     if (node.merged && !isStaticName(key))
@@ -431,7 +431,7 @@ export class PathTemplater {
       RESERVED.has(key.toLowerCase()) || VERSION.test(key) || DATE.test(key),
     );
     node.children.set(key, child);
-    node.hits.set(key, weight);
+    child.hits = weight;
     if (node.children.size >= node.nextCheck) {
       node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
       if (this.merge(node, node.children.size >= MAX_CHILDREN))
@@ -478,7 +478,7 @@ export class PathTemplater {
         // A segment already known as a literal child here needs no classification.
         const known = node.children.get(seg);
         if (known !== undefined) {
-          node.hits.set(seg, (node.hits.get(seg) ?? 0) + 1);
+          known.hits++;
           node = known;
           prevReserved = known.reserved;
           index++;
@@ -507,7 +507,7 @@ export class PathTemplater {
     const groups = new Map<string, string[]>();
     let total = 0;
     for (const [seg, child] of node.children) {
-      total += node.hits.get(seg) ?? 0;
+      total += child.hits;
       if (isStaticName(seg)) continue;
       const sig = force ? '*' : signature(child);
       const g = groups.get(sig);
@@ -521,10 +521,9 @@ export class PathTemplater {
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
     const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
     for (const seg of best) {
-      if ((node.hits.get(seg) ?? 0) >= node.dominance) continue; // a dominant static route
+      if ((node.children.get(seg) as TrieNode).hits >= node.dominance) continue; // a dominant static route
       mergeInto(param, node.children.get(seg) as TrieNode);
       node.children.delete(seg);
-      node.hits.delete(seg);
     }
     node.merged = true;
     retemplate(param, `${node.template}/{param}`);
@@ -544,10 +543,9 @@ export class PathTemplater {
         const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
         let changed = false;
         for (const [seg, child] of [...node.children]) {
-          if (isStaticName(seg) || (node.hits.get(seg) ?? 0) >= node.dominance) continue;
+          if (isStaticName(seg) || child.hits >= node.dominance) continue;
           mergeInto(param, child);
           node.children.delete(seg);
-          node.hits.delete(seg);
           changed = true;
         }
         if (changed) {
@@ -605,9 +603,10 @@ function isStaticName(seg: string): boolean {
 function mergeInto(target: TrieNode, source: TrieNode): void {
   for (const [seg, child] of source.children) {
     const existing = target.children.get(seg);
-    if (existing) mergeInto(existing, child);
-    else target.children.set(seg, child);
-    target.hits.set(seg, (target.hits.get(seg) ?? 0) + (source.hits.get(seg) ?? 0));
+    if (existing) {
+      existing.hits += child.hits;
+      mergeInto(existing, child);
+    } else target.children.set(seg, child);
   }
   if (source.typed) {
     target.typed ??= new Map();

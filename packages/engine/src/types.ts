@@ -51,6 +51,9 @@ export interface Observation {
 
 export const BODY_SAMPLE_LIMIT = 64 * 1024;
 
+/** A shared, frozen empty header record for sources without headers (access logs). */
+export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** Kinds of personal or secret data the detectors know. */
 export type PiiType =
   | 'ssn'

@@ -679,11 +679,13 @@ export function detectPiiInObservation(obs: ObservationLike): PiiFinding[] {
     scanValue(seg, 'request.path', undefined, out, seen);
   }
   if (obs.query) scanParams(obs.query, 'request.query', out, seen);
-  for (const [name, value] of Object.entries(obs.requestHeaders)) {
-    if (!SKIP_HEADERS.has(name)) scanValue(value, 'request.header', name, out, seen);
+  for (const name in obs.requestHeaders) {
+    if (!SKIP_HEADERS.has(name))
+      scanValue(obs.requestHeaders[name] as string, 'request.header', name, out, seen);
   }
-  for (const [name, value] of Object.entries(obs.responseHeaders)) {
-    if (!SKIP_HEADERS.has(name)) scanValue(value, 'response.header', name, out, seen);
+  for (const name in obs.responseHeaders) {
+    if (!SKIP_HEADERS.has(name))
+      scanValue(obs.responseHeaders[name] as string, 'response.header', name, out, seen);
   }
   if (obs.requestBody) detectPiiInBody(obs.requestBody, 'request.body', out, seen);
   if (obs.responseBody) detectPiiInBody(obs.responseBody, 'response.body', out, seen);

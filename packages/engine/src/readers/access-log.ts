@@ -3,7 +3,7 @@
 // JSON access logs (REST and HTTP API). Never holds the file: lines are cut from
 // chunks as they arrive; malformed lines are counted and sampled, never fatal.
 import { StringDecoder } from 'node:string_decoder';
-import type { AuthScheme, Observation } from '../types.js';
+import { NO_HEADERS, type AuthScheme, type Observation } from '../types.js';
 
 export type AccessLogFormat = 'apache' | 'nginx' | 'aws_api_gateway';
 
@@ -85,11 +85,9 @@ export function parseClfTime(s: string): number | null {
 const CREDENTIAL_QUERY =
   /(?:^|&)(?:api[_-]?key|apikey|access[_-]?token|token|auth|key|password|secret|sig|signature)=/i;
 const METHOD = /^[A-Z][A-Z-]{1,19}$/;
+const KNOWN_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
-
-/** Logs carry no headers: every observation shares one frozen empty record. */
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** Parse one Apache/Nginx common or combined line. */
 export function parseClfLine(line: string, domain: string): LineResult {
@@ -97,23 +95,26 @@ export function parseClfLine(line: string, domain: string): LineResult {
   if (open <= 0) return 'no [timestamp] field';
   const close = line.indexOf(']', open + 2);
   if (close < 0) return 'unterminated [timestamp]';
-  const prefix = line.slice(0, open);
   // Tokens before the timestamp: [vhost] client… ident authuser (quoted XFF lists allowed).
-  const lastSpace = prefix.lastIndexOf(' ');
-  const identSpace = lastSpace > 0 ? prefix.lastIndexOf(' ', lastSpace - 1) : -1;
+  const lastSpace = line.lastIndexOf(' ', open - 1);
+  const identSpace = lastSpace > 0 ? line.lastIndexOf(' ', lastSpace - 1) : -1;
   if (lastSpace < 0 || identSpace < 0) return 'missing client, ident or user field';
-  const user = prefix.slice(lastSpace + 1);
-  const clients = prefix.slice(0, identSpace);
+  const userIsDash = lastSpace + 2 === open && line.charCodeAt(lastSpace + 1) === 45;
+  const user = userIsDash ? '-' : line.slice(lastSpace + 1, open);
   let lineDomain = domain;
-  const firstSpace = clients.indexOf(' ');
-  if (firstSpace > 0) {
+  const firstSpace = line.indexOf(' ');
+  if (firstSpace < identSpace) {
+    const clients = line.slice(0, identSpace);
     // `vhost:port client` or `vhost client`: a first token with letters that is not an IP list.
     const first = clients.slice(0, firstSpace);
     if (/^[a-z0-9.-]*[a-z][a-z0-9.-]*(:\d+)?$/i.test(first) && first.includes('.') && !first.includes(',')) {
       lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
     }
   }
-  const time = parseClfTime(line.slice(open + 2, close));
+  const time =
+    close - open - 2 === tsCacheKey.length && line.startsWith(tsCacheKey, open + 2)
+      ? tsCacheValue
+      : parseClfTime(line.slice(open + 2, close));
   if (time === null) return 'bad timestamp';
   if (line.charCodeAt(close + 1) !== 32 || line.charCodeAt(close + 2) !== 34)
     return 'missing "request" field';
@@ -122,7 +123,11 @@ export function parseClfLine(line: string, domain: string): LineResult {
   while (reqEnd > 0 && line.charCodeAt(reqEnd - 1) === 92) reqEnd = line.indexOf('" ', reqEnd + 1);
   if (reqEnd < 0) return 'unterminated "request" field';
   const statusStart = reqEnd + 2;
-  const status = Number(line.slice(statusStart, statusStart + 3));
+  const d0 = line.charCodeAt(statusStart) - 48;
+  const d1 = line.charCodeAt(statusStart + 1) - 48;
+  const d2 = line.charCodeAt(statusStart + 2) - 48;
+  const status =
+    d0 >= 0 && d0 <= 9 && d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9 ? d0 * 100 + d1 * 10 + d2 : NaN;
   if (
     !(status >= 100 && status <= 599) ||
     (line.length > statusStart + 3 && line.charCodeAt(statusStart + 3) !== 32)
@@ -134,7 +139,7 @@ export function parseClfLine(line: string, domain: string): LineResult {
   const sp1 = request.indexOf(' ');
   if (sp1 < 0) return 'malformed request line';
   const method = request.slice(0, sp1);
-  if (!METHOD.test(method)) return 'malformed request method';
+  if (!KNOWN_METHODS.has(method) && !METHOD.test(method)) return 'malformed request method';
   const sp2 = request.indexOf(' ', sp1 + 1);
   let target = sp2 < 0 ? request.slice(sp1 + 1) : request.slice(sp1 + 1, sp2);
   let scheme: 'http' | 'https' | null = null;
@@ -216,8 +221,8 @@ export function parseAwsLine(line: string, domain: string): LineResult {
     status: statusNum >= 100 && statusNum <= 599 ? statusNum : null,
     scheme: protocol?.startsWith('HTTP') ? 'https' : null,
     auth,
-    requestHeaders: {},
-    responseHeaders: {},
+    requestHeaders: NO_HEADERS,
+    responseHeaders: NO_HEADERS,
     timestamp: time,
     ...(route && route.includes('{') ? { route } : route ? { route } : {}),
   };
