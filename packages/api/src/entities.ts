@@ -168,6 +168,20 @@ export const bulkAlertResultSchema = z.object({
   ),
 });
 
+/** One change of an alert: who did what, when (GET /alerts/{id}/history, oldest first). */
+export const alertHistoryEntrySchema = z.object({
+  id,
+  action: z.string(),
+  fromStatus: z.enum(ALERT_STATUSES).nullable(),
+  toStatus: z.enum(ALERT_STATUSES).nullable(),
+  assignedTo: z.string().nullable(),
+  assignedToUsername: z.string().nullable(),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  createdAt: timestamp,
+});
+export const alertHistoryListSchema = z.array(alertHistoryEntrySchema);
+
 export const alertRuleSchema = z.object({
   id,
   name: z.string(),
@@ -274,6 +288,7 @@ export type Alert = z.infer<typeof alertSchema>;
 export type AlertList = z.infer<typeof alertListSchema>;
 export type BulkAlertResult = z.infer<typeof bulkAlertResultSchema>;
 export type AlertRule = z.infer<typeof alertRuleSchema>;
+export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 export type DiscoverySource = z.infer<typeof discoverySourceSchema>;

@@ -35,6 +35,7 @@ export const paths = {
   vulnerabilities: () => `${API_PREFIX}/vulnerabilities`,
   pii: () => `${API_PREFIX}/pii`,
   alerts: () => `${API_PREFIX}/alerts`,
+  alertHistory: (id: string) => `${API_PREFIX}/alerts/${enc(id)}/history`,
   alertsBulk: () => `${API_PREFIX}/alerts/bulk`,
   alertsExport: ({ format, ...filters }: AlertExportQuery) =>
     withQuery(`${API_PREFIX}/alerts/export`, { ...filters, format }),

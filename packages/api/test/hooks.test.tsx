@@ -47,6 +47,7 @@ describe('read hooks', () => {
     expect((await read(hooks.useVulnerabilities)).vulnerabilities[0]?.endpoint).toBeTruthy();
     expect((await read(hooks.usePiiEndpoints)).endpoints.every((e) => e.piiTypes.length > 0)).toBe(true);
     expect((await read(hooks.useAlerts)).total).toBe(db.alerts.length);
+    expect((await read(() => hooks.useAlertHistory('al-1')))[0]?.toStatus).toBe('open');
     expect((await read(hooks.useUsers))[0]?.username).toBe('admin');
     expect((await read(hooks.useAlertRules)).length).toBe(4);
     expect((await read(hooks.useNotificationChannels)).length).toBe(3);

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { aliasedTable, and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  ALERT_STATUSES,
   API_PREFIX,
+  alertHistoryListSchema,
   alertListSchema,
   alertRuleCreateSchema,
   alertRuleListSchema,
@@ -37,20 +37,6 @@ import {
 type RuleRow = typeof alertRules.$inferSelect;
 
 const MAX_BULK = 1000;
-
-export const alertHistoryListSchema = z.array(
-  z.object({
-    id: z.string(),
-    action: z.string(),
-    fromStatus: z.enum(ALERT_STATUSES).nullable(),
-    toStatus: z.enum(ALERT_STATUSES).nullable(),
-    assignedTo: z.string().nullable(),
-    assignedToUsername: z.string().nullable(),
-    userId: z.string().nullable(),
-    username: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-);
 
 const ruleAnswer = (r: RuleRow): AlertRule => ({
   id: r.id,
@@ -259,7 +245,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return reply.send(Readable.from(exportBody(ctx, query)));
   });
 
-  // Who changed what and when, oldest first (not in the @argus/api contract yet: alertHistoryListSchema below).
+  // Who changed what and when, oldest first.
   app.get(`${API_PREFIX}/alerts/:id/history`, async (request) => {
     const id = requireId((request.params as { id: string }).id, 'Alert');
     const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id));

@@ -18,7 +18,7 @@ import {
 } from '@argus/api';
 import { z } from 'zod';
 import { processFindings } from '../../src/alerts/index.js';
-import { alertHistoryListSchema } from '../../src/alerts/routes.js';
+import { alertHistoryListSchema } from '@argus/api';
 import type { Database } from '../../src/db/client.js';
 import { alertHistory, deliveries, notificationChannels } from '../../src/db/schema/index.js';
 import { databaseKinds, json, openTestDatabase } from '../helpers.js';

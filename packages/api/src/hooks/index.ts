@@ -56,6 +56,9 @@ export const useActivities = () => useRead(paths.activities(), e.activityListSch
 export const useVulnerabilities = () => useRead(paths.vulnerabilities(), e.vulnerabilityListSchema);
 export const usePiiEndpoints = () => useRead(paths.pii(), e.piiListSchema);
 export const useAlerts = () => useRead(paths.alerts(), e.alertListSchema);
+/** Who changed an alert and when; null id skips the request. */
+export const useAlertHistory = (alertId: string | null) =>
+  useRead(alertId ? paths.alertHistory(alertId) : null, e.alertHistoryListSchema);
 export const useUsers = () => useRead(paths.users(), e.userListSchema);
 export const useAlertRules = () => useRead(paths.alertRules(), e.alertRuleListSchema);
 export const useNotificationChannels = () =>

@@ -392,6 +392,23 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       });
       return HttpResponse.json({ updated: results.filter((r) => r.outcome === 'updated').length, results });
     }),
+    http.get(`${P}/alerts/:id/history`, ({ params }) => {
+      const alert = db.alerts.find((a) => a.id === params.id);
+      if (!alert) return notFound('Alert');
+      return HttpResponse.json([
+        {
+          id: `${alert.id}-h1`,
+          action: 'raised',
+          fromStatus: null,
+          toStatus: 'open',
+          assignedTo: null,
+          assignedToUsername: null,
+          userId: null,
+          username: null,
+          createdAt: alert.createdAt,
+        },
+      ]);
+    }),
     http.get(`${P}/alerts/export`, ({ request }) => {
       const url = new URL(request.url);
       const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'json';
