@@ -362,11 +362,11 @@ export class Inventory {
         agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : leaf.template);
         leaf.slots.set(method, agg);
       }
-      this.record(agg, obs);
+      this.record(agg, obs, this.templater.lastPathMayHoldPii);
       return agg;
     }
     const agg = this.aggregateFor(domain, method, normalizedPath);
-    this.record(agg, obs);
+    this.record(agg, obs, pathMayHoldPii(obs.path));
     return agg;
   }
 
@@ -380,7 +380,7 @@ export class Inventory {
     return agg;
   }
 
-  private record(agg: EndpointAggregate, obs: Observation): void {
+  private record(agg: EndpointAggregate, obs: Observation, pathPii: boolean): void {
     if (!agg.sources.includes(obs.source)) agg.sources.push(obs.source);
     agg.requestCount++;
     const t = obs.timestamp;
@@ -427,9 +427,9 @@ export class Inventory {
         obs.responseBody ||
         hasKeys(obs.requestHeaders) ||
         hasKeys(obs.responseHeaders) ||
-        pathMayHoldPii(obs.path))
+        pathPii)
     ) {
-      for (const f of detectPiiInObservation(obs)) addPii(agg, f, 1);
+      for (const f of detectPiiInObservation(obs, { scanPath: pathPii })) addPii(agg, f, 1);
     }
   }
 

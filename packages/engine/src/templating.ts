@@ -5,6 +5,7 @@
 //      e-mails, dates, high-entropy tokens), reserved segments stay (classifySegment);
 //   3. a position whose distinct literal values under the same parent exceed a
 //      threshold is merged into a parameter (PathTemplater).
+import { pathMayHoldPii } from './pii/detect.js';
 
 export type SegmentKind =
   'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
@@ -342,11 +343,14 @@ interface TrieNode {
   slotGeneration: number;
   /** This node's own segment is a reserved word or version (`api`, `v1`). */
   reserved: boolean;
+  /** This node's own literal segment may hold PII by value (see pathMayHoldPii). */
+  pii: boolean;
 }
 
-function newNode(threshold: number, template: string, reserved = false): TrieNode {
+function newNode(threshold: number, template: string, reserved = false, pii = false): TrieNode {
   return {
     reserved,
+    pii,
     template,
     children: new Map(),
     hits: 0,
@@ -398,6 +402,8 @@ export class PathTemplater {
   private readonly threshold: number;
   /** Bumped on every merge so callers can invalidate what they cached per template. */
   generation = 0;
+  /** Whether the path given to the last `learnPath` call may hold PII by value in a segment. */
+  lastPathMayHoldPii = false;
 
   constructor(options: TemplaterOptions = {}) {
     this.threshold = Math.max(2, options.cardinalityThreshold ?? 20);
@@ -469,6 +475,7 @@ export class PathTemplater {
     let start = 0;
     let index = 0;
     let prevReserved = true;
+    let pii = false;
     while (start < end) {
       let slash = rawPath.indexOf('/', start);
       if (slash < 0 || slash > end) slash = end;
@@ -479,6 +486,7 @@ export class PathTemplater {
         const known = node.children.get(seg);
         if (known !== undefined) {
           known.hits++;
+          pii ||= known.pii;
           node = known;
           prevReserved = known.reserved;
           index++;
@@ -492,13 +500,20 @@ export class PathTemplater {
         } else {
           const kind = classifySegment(seg, prevReserved && index < 3);
           prevReserved = kind === 'reserved';
-          key = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];
+          if (kind === 'literal' || kind === 'reserved') {
+            key = escapeLiteral(seg);
+            pii ||= pathMayHoldPii(seg);
+          } else {
+            key = PARAM_NAME[kind];
+            pii ||= kind === 'email' || kind === 'token';
+          }
         }
         node = this.step(node, key, 1);
         index++;
       }
       start = slash + 1;
     }
+    this.lastPathMayHoldPii = pii;
     return node;
   }
 

@@ -661,10 +661,13 @@ export interface ObservationLike {
 }
 
 /** All PII in one observation: path segments, query, headers and bodies in both directions. */
-export function detectPiiInObservation(obs: ObservationLike): PiiFinding[] {
+export function detectPiiInObservation(
+  obs: ObservationLike,
+  options: { scanPath?: boolean } = {},
+): PiiFinding[] {
   const out: PiiFinding[] = [];
   const seen = new Set<string>();
-  for (const raw of pathMayHoldPii(obs.path) ? obs.path.split('/') : []) {
+  for (const raw of (options.scanPath ?? pathMayHoldPii(obs.path)) ? obs.path.split('/') : []) {
     // Path segments: only those that can hold PII by value (an '@', or digits mixed
     // with separators/letters). Plain words, plain numbers and UUID/hex ids cannot.
     if (raw.length < 5) continue;

@@ -135,25 +135,34 @@ export function parseClfLine(line: string, domain: string): LineResult {
     return 'bad status';
   }
   if (reqEnd === reqStart) return null; // `""`: connection without a request
-  const request = line.slice(reqStart, reqEnd);
-  const sp1 = request.indexOf(' ');
-  if (sp1 < 0) return 'malformed request line';
-  const method = request.slice(0, sp1);
+  let sp1 = line.indexOf(' ', reqStart);
+  if (sp1 < 0 || sp1 > reqEnd) return 'malformed request line';
+  const method = line.slice(reqStart, sp1);
   if (!KNOWN_METHODS.has(method) && !METHOD.test(method)) return 'malformed request method';
-  const sp2 = request.indexOf(' ', sp1 + 1);
-  let target = sp2 < 0 ? request.slice(sp1 + 1) : request.slice(sp1 + 1, sp2);
+  sp1++;
+  let sp2 = line.indexOf(' ', sp1);
+  if (sp2 < 0 || sp2 > reqEnd) sp2 = reqEnd;
+  let path: string;
+  let query = '';
   let scheme: 'http' | 'https' | null = null;
-  if (target.charCodeAt(0) !== 47) {
+  if (line.charCodeAt(sp1) === 47) {
+    const q = line.indexOf('?', sp1);
+    if (q < 0 || q > sp2) path = line.slice(sp1, sp2);
+    else {
+      path = line.slice(sp1, q);
+      query = line.slice(q + 1, sp2);
+    }
+  } else {
     // absolute-form (proxy) `http://host/path`, or garbage
-    const m = /^(https?):\/\/([^/?#]+)(.*)$/i.exec(target);
+    const m = /^(https?):\/\/([^/?#]+)(.*)$/i.exec(line.slice(sp1, sp2));
     if (!m) return 'malformed request target';
     scheme = (m[1] as string).toLowerCase() as 'http' | 'https';
     lineDomain = (m[2] as string).toLowerCase();
-    target = m[3] || '/';
+    const target = m[3] || '/';
+    const q = target.indexOf('?');
+    path = q < 0 ? target : target.slice(0, q);
+    query = q < 0 ? '' : target.slice(q + 1);
   }
-  const q = target.indexOf('?');
-  const path = q < 0 ? target : target.slice(0, q);
-  const query = q < 0 ? '' : target.slice(q + 1);
   let auth: AuthScheme[] | null = null;
   if (user !== '-' && user !== '') auth = ['remote_user'];
   if (query && CREDENTIAL_QUERY.test(query)) auth = auth ? [...auth, 'query_key'] : ['query_key'];
