@@ -180,6 +180,10 @@ async function inventoryBench(): Promise<void> {
     }
     await app.close();
   } finally {
+    if (process.env.BENCH_KEEP_DB) {
+      console.log(`  (kept database ${name})`);
+      return;
+    }
     const dropper = new pg.Client({ connectionString: PG_URL });
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);

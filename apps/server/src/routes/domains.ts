@@ -11,7 +11,6 @@ import {
   domainListSchema,
   domainScanResultSchema,
   domainSchema,
-  HIGH_RISK_THRESHOLD,
   MAX_UPLOAD_BYTES,
   normalizeDomainName,
   paths,
@@ -21,7 +20,7 @@ import type { AppContext } from '../context.js';
 import {
   discoverySources,
   domains,
-  endpoints,
+  domainStats,
   sourceFiles,
   type StoredSourceConfig,
 } from '../db/schema/index.js';
@@ -53,16 +52,16 @@ export async function domainRoutes(
     description: domains.description,
     upstreamUrl: domains.upstreamUrl,
     updatedAt: domains.updatedAt,
-    numEndpoints: sql<number>`count(${endpoints.id})`.mapWith(Number),
-    numRisky:
-      sql<number>`count(${endpoints.id}) filter (where ${endpoints.riskScore} > ${HIGH_RISK_THRESHOLD})`.mapWith(
+    numEndpoints: sql<number>`coalesce(${domainStats.endpoints}, 0)`.mapWith(Number),
+    numRisky: sql<number>`coalesce(${domainStats.highRisk}, 0)`.mapWith(Number),
+    avgRisk:
+      sql<number>`case when coalesce(${domainStats.endpoints}, 0) = 0 then 0 else ${domainStats.riskSum} / ${domainStats.endpoints} end`.mapWith(
         Number,
       ),
-    avgRisk: sql<number>`coalesce(avg(${endpoints.riskScore}), 0)`.mapWith(Number),
-    publicPct: sql<number>`coalesce(avg(case when ${endpoints.isPublic} then 100 else 0 end), 0)`.mapWith(
-      Number,
-    ),
-    lastSeen: sql<Date | null>`max(${endpoints.lastSeen})`,
+    publicPct:
+      sql<number>`case when coalesce(${domainStats.endpoints}, 0) = 0 then 0 else 100.0 * ${domainStats.public} / ${domainStats.endpoints} end`.mapWith(
+        Number,
+      ),
   };
   type DomainRow = {
     id: string;
@@ -87,11 +86,7 @@ export async function domainRoutes(
     upstreamUrl: r.upstreamUrl,
   });
   const selectDomains = () =>
-    db
-      .select(domainColumns)
-      .from(domains)
-      .leftJoin(endpoints, eq(endpoints.domainId, domains.id))
-      .groupBy(domains.id);
+    db.select(domainColumns).from(domains).leftJoin(domainStats, eq(domainStats.domainId, domains.id));
 
   async function findDomain(id: string) {
     const [row] = await db
@@ -198,13 +193,11 @@ export async function domainRoutes(
           .values({ domainId: domain.id, type: body.type, name: body.name, config, apiKeySealed })
           .returning();
         if (fileContent !== undefined) {
-          await tx
-            .insert(sourceFiles)
-            .values({
-              sourceId: row!.id,
-              contentGzip: compressFile(fileContent),
-              bytes: Buffer.byteLength(fileContent),
-            });
+          await tx.insert(sourceFiles).values({
+            sourceId: row!.id,
+            contentGzip: compressFile(fileContent),
+            bytes: Buffer.byteLength(fileContent),
+          });
         }
         return row!;
       });

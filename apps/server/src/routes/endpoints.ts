@@ -1,5 +1,5 @@
 // Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
-import { and, asc, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   endpointListSchema,
@@ -15,7 +15,7 @@ import {
 } from '@argus/api';
 import type { Analyzer } from '../analysis/analyzer.js';
 import type { AppContext } from '../context.js';
-import { endpoints, users, vulnerabilities } from '../db/schema/index.js';
+import { domains, domainStats, endpoints, users, vulnerabilities } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
 import { severityRank, summaryColumns, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
 
@@ -40,6 +40,24 @@ export async function endpointRoutes(
   { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
 ) {
   const { db } = ctx;
+  const { ownerId: _ownerId, ownerName: _ownerName, ...endpointColumns } = summaryColumns;
+  const pageColumns = { ...endpointColumns, ownerId: endpoints.ownerId };
+
+  /** Pages are read from `endpoints` alone (index order); owners are looked up for the page only. */
+  async function withOwners(
+    rows: (Omit<SummaryRow, 'ownerName' | 'ownerId'> & { ownerId: string | null })[],
+  ): Promise<SummaryRow[]> {
+    const ids = [...new Set(rows.map((r) => r.ownerId).filter((id): id is string => id !== null))];
+    const owners =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(inArray(users.id, ids));
+    const names = new Map(owners.map((o) => [o.id, o.username]));
+    return rows.map((r) => ({ ...r, ownerName: r.ownerId ? (names.get(r.ownerId) ?? null) : null }));
+  }
 
   async function loadEndpoint(id: string) {
     const [row] = await db
@@ -60,34 +78,35 @@ export async function endpointRoutes(
     });
   }
 
+  // Counters kept by triggers (domain_stats): no scan over every endpoint.
   app.get(paths.metrics(), async () => {
     const [row] = await db
       .select({
-        total: count(),
-        high: sql<number>`count(*) filter (where ${endpoints.riskScore} > ${HIGH_RISK_THRESHOLD})`.mapWith(
-          Number,
-        ),
-        pii: sql<number>`count(*) filter (where cardinality(${endpoints.piiTypes}) > 0)`.mapWith(Number),
-        avg: sql<number>`coalesce(avg(${endpoints.riskScore}), 0)`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number),
+        high: sql<number>`coalesce(sum(${domainStats.highRisk}), 0)`.mapWith(Number),
+        pii: sql<number>`coalesce(sum(${domainStats.pii}), 0)`.mapWith(Number),
+        riskSum: sql<number>`coalesce(sum(${domainStats.riskSum}), 0)`.mapWith(Number),
       })
-      .from(endpoints);
+      .from(domainStats);
+    const total = row?.total ?? 0;
     return metricsSchema.parse({
-      totalEndpoints: row?.total ?? 0,
+      totalEndpoints: total,
       highRiskEndpoints: row?.high ?? 0,
       piiEndpoints: row?.pii ?? 0,
-      avgRiskScore: (row?.avg ?? 0).toFixed(1),
+      avgRiskScore: (total > 0 ? (row?.riskSum ?? 0) / total : 0).toFixed(1),
     });
   });
 
   app.get(paths.topEndpoints(), async () => {
-    const rows = await db
-      .select(summaryColumns)
-      .from(endpoints)
-      .leftJoin(users, eq(users.id, endpoints.ownerId))
-      .where(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD))
-      .orderBy(desc(endpoints.riskScore), asc(endpoints.id))
-      .limit(10);
-    return topEndpointsSchema.parse(rows.map((r) => toSummary(r as SummaryRow)));
+    const rows = await withOwners(
+      await db
+        .select(pageColumns)
+        .from(endpoints)
+        .where(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD))
+        .orderBy(desc(endpoints.riskScore), asc(endpoints.id))
+        .limit(10),
+    );
+    return topEndpointsSchema.parse(rows.map(toSummary));
   });
 
   app.get(paths.endpoints(), async (request) => {
@@ -106,21 +125,24 @@ export async function endpointRoutes(
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [rows, totals] = await Promise.all([
-      db
-        .select(summaryColumns)
-        .from(endpoints)
-        .leftJoin(users, eq(users.id, endpoints.ownerId))
-        .where(where)
-        .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
-        .limit(query.limit ?? UNPAGED_CAP)
-        .offset(query.offset ?? 0),
-      db.select({ n: count() }).from(endpoints).where(where),
-    ]);
-    return endpointListSchema.parse({
-      endpoints: rows.map((r) => toSummary(r as SummaryRow)),
-      total: totals[0]?.n ?? 0,
-    });
+    const page = await db
+      .select(pageColumns)
+      .from(endpoints)
+      .where(where)
+      .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
+      .limit(query.limit ?? UNPAGED_CAP)
+      .offset(query.offset ?? 0);
+    // Without a text search the total comes from the trigger-kept counters.
+    const total = q
+      ? ((await db.select({ n: count() }).from(endpoints).where(where))[0]?.n ?? 0)
+      : ((
+          await db
+            .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
+            .from(domainStats)
+            .innerJoin(domains, eq(domains.id, domainStats.domainId))
+            .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : undefined)
+        )[0]?.n ?? 0);
+    return endpointListSchema.parse({ endpoints: (await withOwners(page)).map(toSummary), total });
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/endpoints/:id', async (request) =>

@@ -182,3 +182,17 @@ export const activities = pgTable(
   },
   (t) => [index('activities_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * Per-domain endpoint counters, kept exact by statement-level triggers on
+ * `endpoints` (migration 0003): metrics and the domain list read these few rows
+ * instead of scanning every endpoint.
+ */
+export const domainStats = pgTable('domain_stats', {
+  domainId: uuid('domain_id').primaryKey(),
+  endpoints: integer('endpoints').notNull().default(0),
+  highRisk: integer('high_risk').notNull().default(0),
+  pii: integer('pii').notNull().default(0),
+  public: integer('public').notNull().default(0),
+  riskSum: doublePrecision('risk_sum').notNull().default(0),
+});
