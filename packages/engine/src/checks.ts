@@ -1,6 +1,6 @@
 // Passive vulnerability checks over an endpoint aggregate (no requests sent).
 // Every finding has a stable vulnId and an OWASP API Security Top 10 (2023) category.
-import type { PiiType, Severity, Vulnerability } from './types.js';
+import { SENSITIVE_PII, type Severity, type Vulnerability } from './types.js';
 import { authSummary, type EndpointAggregate } from './inventory.js';
 
 export const OWASP = {
@@ -229,16 +229,6 @@ export interface CheckContext {
   domainEndpoints?: readonly { method: string; normalizedPath: string }[];
 }
 
-const SENSITIVE: ReadonlySet<PiiType> = new Set([
-  'ssn',
-  'credit_card',
-  'national_id',
-  'password',
-  'passport',
-  'iban',
-  'driver_license',
-  'api_key',
-]);
 const ADMIN_SEGMENT =
   /^(admin|administrator|internal|debug|_debug|actuator|manage|management|console|phpmyadmin|private|ops|superuser|sudo|backoffice)$/i;
 const FLOW =
@@ -314,7 +304,7 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
   if ((ep.auth['basic'] ?? 0) > 0 && (ep.schemes['http'] ?? 0) > 0) out.push(finding('ARGUS-API2-003'));
   // API3
   const responsePii = ep.pii.filter(
-    (p) => (p.location.startsWith('response') || p.location === 'spec.response') && SENSITIVE.has(p.type),
+    (p) => (p.location.startsWith('response') || p.location === 'spec.response') && SENSITIVE_PII.has(p.type),
   );
   if (responsePii.length > 0)
     out.push(finding('ARGUS-API3-001', [...new Set(responsePii.map((p) => p.type))].join(', ')));
@@ -330,7 +320,7 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
       finding(
         'ARGUS-API3-002',
         [...new Set(urlPii.map((p) => p.type))].join(', '),
-        urlPii.some((p) => SENSITIVE.has(p.type) || p.type === 'password') ? 'high' : 'medium',
+        urlPii.some((p) => SENSITIVE_PII.has(p.type) || p.type === 'password') ? 'high' : 'medium',
       ),
     );
   const massFields = [...new Set([...(ep.spec?.requestFields ?? []), ...(ep.requestFields ?? [])])].filter(

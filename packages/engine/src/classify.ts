@@ -1,6 +1,6 @@
 // Endpoint classification: one label for the UI plus the two dimensions behind it.
 import ipaddr from 'ipaddr.js';
-import type { PiiType } from './types.js';
+import { SENSITIVE_PII } from './types.js';
 import { authSummary, type EndpointAggregate } from './inventory.js';
 
 /** Who can reach it. */
@@ -20,16 +20,6 @@ export interface Classification {
   data: DataClass;
 }
 
-const SENSITIVE: ReadonlySet<string> = new Set<PiiType>([
-  'ssn',
-  'credit_card',
-  'national_id',
-  'password',
-  'passport',
-  'iban',
-  'driver_license',
-  'api_key',
-]);
 const ADMIN =
   /(^|\/)(admin|administrator|internal|debug|_debug|actuator|manage|management|console|backoffice|superuser)(\/|$)/i;
 
@@ -54,7 +44,7 @@ export function classifyEndpoint(
   ep: Pick<EndpointAggregate, 'domain' | 'normalizedPath' | 'pii' | 'auth' | 'spec'>,
 ): Classification {
   const types = new Set(ep.pii.map((p) => p.type));
-  const data: DataClass = [...types].some((t) => SENSITIVE.has(t))
+  const data: DataClass = [...types].some((t) => SENSITIVE_PII.has(t))
     ? 'sensitive'
     : types.size > 0
       ? 'pii'

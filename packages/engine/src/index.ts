@@ -10,7 +10,7 @@ export type {
   SourceKind,
   Vulnerability,
 } from './types.js';
-export { BODY_SAMPLE_LIMIT, NO_HEADERS, SEVERITY_ORDER } from './types.js';
+export { BODY_SAMPLE_LIMIT, NO_HEADERS, SENSITIVE_PII, SEVERITY_ORDER } from './types.js';
 
 // Readers
 export { readOpenApi, parseSpecText, SpecError, type OpenApiResult } from './readers/openapi.js';

@@ -136,25 +136,20 @@ export function piiTypesOf(agg: Pick<EndpointAggregate, 'pii'>): string[] {
   return [...new Set(agg.pii.map((p) => p.type))].sort();
 }
 
-const lowerCache = new Map<string, string>();
-const upperCache = new Map<string, string>();
-/** Lower-case with a small memo (domains repeat on every line of a log). */
-function lower(s: string): string {
-  let v = lowerCache.get(s);
-  if (v === undefined) {
-    if (lowerCache.size > 1000) lowerCache.clear();
-    lowerCache.set(s, (v = s.toLowerCase()));
-  }
-  return v;
+/** A string transform memoised in a small map (domains and methods repeat on every log line). */
+function memo(fn: (s: string) => string): (s: string) => string {
+  const cache = new Map<string, string>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined) {
+      if (cache.size > 1000) cache.clear();
+      cache.set(s, (v = fn(s)));
+    }
+    return v;
+  };
 }
-function upper(s: string): string {
-  let v = upperCache.get(s);
-  if (v === undefined) {
-    if (upperCache.size > 1000) upperCache.clear();
-    upperCache.set(s, (v = s.toUpperCase()));
-  }
-  return v;
-}
+const lower = memo((s) => s.toLowerCase());
+const upper = memo((s) => s.toUpperCase());
 
 /** True when the object has at least one own key (no array allocation, unlike Object.keys). */
 function hasKeys(o: Record<string, string>): boolean {

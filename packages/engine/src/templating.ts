@@ -5,7 +5,7 @@
 //      e-mails, dates, high-entropy tokens), reserved segments stay (classifySegment);
 //   3. a position whose distinct literal values under the same parent exceed a
 //      threshold is merged into a parameter (PathTemplater).
-import { pathMayHoldPii } from './pii/detect.js';
+import { pathMayHoldPii, safeDecode } from './pii/detect.js';
 
 export type SegmentKind =
   'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
@@ -155,15 +155,6 @@ const PARAM_NAME: Record<Exclude<SegmentKind, 'literal' | 'reserved'>, string> =
   date: '{date}',
   token: '{token}',
 };
-
-function safeDecode(seg: string): string {
-  if (!seg.includes('%')) return seg;
-  try {
-    return decodeURIComponent(seg);
-  } catch {
-    return seg;
-  }
-}
 
 /** Split a raw path into decoded segments: drops the query/fragment, collapses `//`, keeps `/` root. */
 export function splitPath(rawPath: string): string[] {

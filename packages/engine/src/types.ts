@@ -72,6 +72,18 @@ export type PiiType =
   | 'address'
   | 'name';
 
+/** The types that make an endpoint's data "sensitive" (government ids, cards, secrets, bank data). */
+export const SENSITIVE_PII: ReadonlySet<string> = new Set<PiiType>([
+  'ssn',
+  'credit_card',
+  'national_id',
+  'password',
+  'passport',
+  'iban',
+  'driver_license',
+  'api_key',
+]);
+
 /** Where in a request/response PII was seen. */
 export type PiiLocation =
   | 'request.path'

@@ -176,42 +176,24 @@ describe('Inventory', () => {
 
   it('declared templates win and appear without traffic; AWS route templates are used as given', () => {
     const inv = new Inventory();
-    inv.addSpecEndpoints([
-      {
-        domain: 'api.example.com',
-        method: 'GET',
-        pathTemplate: '/users/{username}',
-        spec: {
-          source: 'openapi',
-          security: 'required',
-          securitySchemes: ['b'],
-          deprecated: false,
-          parameters: [],
-          requestFields: [],
-          responseFields: [],
-          piiFields: [],
-          servers: [],
-        },
+    const declared = (method: string, pathTemplate: string) => ({
+      domain: 'api.example.com',
+      method,
+      pathTemplate,
+      spec: {
+        source: 'openapi' as const,
+        security: 'required' as const,
+        securitySchemes: ['b'],
+        deprecated: false,
+        parameters: [],
+        requestFields: [],
+        responseFields: [],
+        piiFields: [],
+        servers: [],
       },
-    ]);
-    inv.addSpecEndpoints([
-      {
-        domain: 'api.example.com',
-        method: 'POST',
-        pathTemplate: '/users',
-        spec: {
-          source: 'openapi',
-          security: 'required',
-          securitySchemes: ['b'],
-          deprecated: false,
-          parameters: [],
-          requestFields: [],
-          responseFields: [],
-          piiFields: [],
-          servers: [],
-        },
-      },
-    ]);
+    });
+    inv.addSpecEndpoints([declared('GET', '/users/{username}')]);
+    inv.addSpecEndpoints([declared('POST', '/users')]);
     inv.addObservation(obs({ path: '/users/alice' }));
     inv.addObservation(obs({ path: '/pets/7', route: '/pets/{petId}' }));
     const eps = inv

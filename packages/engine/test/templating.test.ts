@@ -71,21 +71,7 @@ describe('templatePath', () => {
 
   it('merges a high-cardinality position but keeps dominant static siblings', () => {
     const t = new PathTemplater({ cardinalityThreshold: 10 });
-    const names = [
-      'alice',
-      'bob',
-      'carol',
-      'dave',
-      'erin',
-      'frank',
-      'grace',
-      'heidi',
-      'ivan',
-      'judy',
-      'mallory',
-      'oscar',
-      'peggy',
-    ];
+    const names = Array.from({ length: 13 }, (_, i) => `user${String.fromCharCode(97 + i)}x`);
     for (let i = 0; i < 40; i++) t.learn('d', ['user', 'login']);
     for (const n of names) t.learn('d', ['user', n]);
     t.finalize();

@@ -600,7 +600,8 @@ function scanParams(query: string, location: PiiLocation, out: PiiFinding[], see
   }
 }
 
-function safeDecode(s: string): string {
+/** decodeURIComponent that keeps the input when it is not valid percent-encoding. */
+export function safeDecode(s: string): string {
   if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
