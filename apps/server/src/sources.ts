@@ -38,7 +38,7 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
 export const compressFile = (content: string) => gzipSync(Buffer.from(content, 'utf8'), { level: 6 });
 
 /** A fetch whose requests also stop at the configured request timeout. */
-function fetchWithTimeout(timeoutMs: number): FetchFn {
+export function fetchWithTimeout(timeoutMs: number): FetchFn {
   return (url, init = {}) => {
     const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
     return fetch(url, { ...init, signal: AbortSignal.any(signals) });

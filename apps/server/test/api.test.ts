@@ -489,6 +489,18 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
       await t.inject({ method: 'PUT', url: paths.settings(), payload: before });
     });
 
+    it('automatic scanning scans every domain that has sources or traffic', async () => {
+      const scanned = await t.app.argus.scheduler.scanAll(2);
+      expect(scanned).toBe(2);
+      const feed = json(await t.inject({ method: 'GET', url: paths.activities() }), activityListSchema);
+      expect(
+        feed
+          .filter((a) => a.title.startsWith('Automatic scan completed'))
+          .map((a) => a.domainName)
+          .sort(),
+      ).toEqual(['api.payments.example.com', HOST]);
+    });
+
     it('lists users and activities newest first', async () => {
       const users = json(await t.inject({ method: 'GET', url: paths.users() }), userListSchema);
       expect(users.map((u) => u.username)).toEqual(expect.arrayContaining(['admin', 'carol']));

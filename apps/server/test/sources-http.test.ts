@@ -7,6 +7,8 @@ import {
   discoverySourceSchema,
   domainSchema,
   endpointListSchema,
+  endpointSchema,
+  settingsSchema,
   errorBodySchema,
   paths,
   type Domain,
@@ -47,13 +49,11 @@ describe.each(databaseKinds)('sources and forwarding over HTTP (%s)', (kind) => 
           .end(JSON.stringify({ data: [{ id: 's1', host: 'orders.internal', protocol: 'http' }] }));
       }
       if (req.url?.startsWith('/kong/routes')) {
-        return res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              data: [{ id: 'r1', paths: ['/orders/refunds'], methods: ['POST'], service: { id: 's1' } }],
-            }),
-          );
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            data: [{ id: 'r1', paths: ['/orders/refunds'], methods: ['POST'], service: { id: 's1' } }],
+          }),
+        );
       }
       seenByUpstream.push({ method: req.method!, url: req.url!, body, token: req.headers.authorization });
       res
@@ -144,6 +144,38 @@ describe.each(databaseKinds)('sources and forwarding over HTTP (%s)', (kind) => 
       endpointListSchema,
     );
     expect(list.endpoints[0]?.piiTypes).toEqual(expect.arrayContaining(['email', 'ssn', 'phone']));
+  });
+
+  it('runs active probes on rescan only with deep scanning on', async () => {
+    await t.inject({
+      method: 'GET',
+      url: '/gateway/orders/77/items',
+      headers: { 'x-forwarded-host': 'orders.example.com', authorization: 'Bearer user-token' },
+    });
+    await t.app.argus.analyzer.drain();
+    const [items] = json(
+      await t.inject({ method: 'GET', url: paths.endpoints({ q: '/items' }) }),
+      endpointListSchema,
+    ).endpoints;
+    const probesBefore = seenByUpstream.length;
+    const passive = json(
+      await t.inject({ method: 'POST', url: paths.rescanEndpoint(items!.id) }),
+      endpointSchema,
+    );
+    expect(seenByUpstream.length).toBe(probesBefore);
+    expect(passive.vulnerabilities.map((v) => v.vulnId)).not.toContain('ARGUS-API2-001');
+    const settings = json(await t.inject({ method: 'GET', url: paths.settings() }), settingsSchema);
+    await t.inject({ method: 'PUT', url: paths.settings(), payload: { ...settings, deepScan: true } });
+    const deep = json(
+      await t.inject({ method: 'POST', url: paths.rescanEndpoint(items!.id) }),
+      endpointSchema,
+    );
+    // The upstream answers without checking credentials: the probe's unauthenticated GET succeeds.
+    expect(seenByUpstream.slice(probesBefore).some((r) => r.method === 'GET' && r.token === undefined)).toBe(
+      true,
+    );
+    expect(deep.vulnerabilities.map((v) => v.vulnId)).toContain('ARGUS-API2-001');
+    await t.inject({ method: 'PUT', url: paths.settings(), payload: settings });
   });
 
   it('answers 502 with a message when the upstream is down', async () => {

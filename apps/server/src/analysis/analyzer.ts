@@ -442,11 +442,14 @@ export class Analyzer {
     probe?: (agg: EndpointAggregate) => Promise<Vulnerability[]>,
   ): Promise<boolean> {
     const [row] = await this.ctx.db
-      .select({ domain: endpoints.domain })
+      .select({ domain: endpoints.domain, aggregate: endpoints.aggregate })
       .from(endpoints)
       .where(eq(endpoints.id, endpointId));
     if (!row) return false;
     const settings = await this.ctx.getSettings();
+    // Active probes send requests: run them before the transaction, never inside it.
+    const extraVulnerabilities =
+      settings.deepScan && probe ? await probe(row.aggregate as unknown as EndpointAggregate) : [];
     const findings = await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + row.domain}))`);
       const [stored] = await tx.select().from(endpoints).where(eq(endpoints.id, endpointId));
@@ -464,7 +467,6 @@ export class Analyzer {
         domainHasSpec: siblings.some((e) => e.sources.includes('openapi')),
         domainEndpoints: siblings,
       };
-      const extraVulnerabilities = settings.deepScan && probe ? await probe(agg) : [];
       const evaluation = evaluateEndpoint(agg, {
         settings,
         falsePositive: stored.falsePositive,

@@ -13,7 +13,13 @@ import {
   topEndpointsSchema,
   vulnerabilityListSchema,
 } from '@argus/api';
+import {
+  probeEndpoint,
+  type EndpointAggregate,
+  type Vulnerability as EngineVulnerability,
+} from '@argus/engine';
 import type { Analyzer } from '../analysis/analyzer.js';
+import { fetchWithTimeout } from '../sources.js';
 import type { AppContext } from '../context.js';
 import { domains, domainStats, endpoints, users, vulnerabilities } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
@@ -42,6 +48,26 @@ export async function endpointRoutes(
   const { db } = ctx;
   const { ownerId: _ownerId, ownerName: _ownerName, ...endpointColumns } = summaryColumns;
   const pageColumns = { ...endpointColumns, ownerId: endpoints.ownerId };
+
+  /** Deep scanning: the engine's safe GET probes against the domain's upstream (or https://domain). */
+  async function probe(agg: EndpointAggregate): Promise<EngineVulnerability[]> {
+    const settings = await ctx.getSettings();
+    const [domain] = await db
+      .select({ upstreamUrl: domains.upstreamUrl })
+      .from(domains)
+      .where(eq(domains.name, agg.domain));
+    try {
+      return await probeEndpoint(agg, {
+        fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000),
+        allowPrivate: ctx.config.allowPrivateUrls,
+        timeoutMs: settings.requestTimeoutSeconds * 1000,
+        ...(domain?.upstreamUrl ? { baseUrl: domain.upstreamUrl } : {}),
+      });
+    } catch (error) {
+      logProbeFailure(ctx, agg, error);
+      return [];
+    }
+  }
 
   /** Pages are read from `endpoints` alone (index order); owners are looked up for the page only. */
   async function withOwners(
@@ -151,7 +177,7 @@ export async function endpointRoutes(
 
   app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
-    if (!(await analyzer.rescan(id))) throw notFound('Endpoint');
+    if (!(await analyzer.rescan(id, probe))) throw notFound('Endpoint');
     return loadEndpoint(id);
   });
 
@@ -254,4 +280,12 @@ export async function endpointRoutes(
       total: totals[0]?.n ?? 0,
     });
   });
+}
+
+/** A refused or failed probe (e.g. a private address) is logged; the passive findings still stand. */
+function logProbeFailure(ctx: AppContext, agg: EndpointAggregate, error: unknown): void {
+  ctx.logger.warn(
+    { domain: agg.domain, path: agg.normalizedPath, reason: (error as Error).message },
+    'active probe skipped',
+  );
 }
