@@ -151,9 +151,14 @@ paths:
     expect(r.endpoints).toHaveLength(1);
   });
 
-  it('reads a large generated spec with shared $refs', () => {
-    const r = readOpenApi(generateSpec(50));
-    expect(r.endpoints).toHaveLength(400);
+  it('reads the large test: a ~4 MB spec with 250 paths and shared $refs', () => {
+    const text = generateSpec(250);
+    expect(text.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    const r = readOpenApi(text);
+    expect(r.endpoints).toHaveLength(2000);
+    expect(r.endpoints[0]!.spec.piiFields.map((p) => p.type)).toEqual(
+      expect.arrayContaining(['email', 'phone', 'dob']),
+    );
     expect(r.endpoints.every((e) => e.spec.security === 'required')).toBe(true);
   });
 });
