@@ -1,4 +1,5 @@
 // Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -30,15 +31,19 @@ const UNPAGED_CAP = 5000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// The indexes are `(column DESC NULLS LAST, id)`: orders are spelled to match them
+// exactly (ascending orders as their backward scan), or PostgreSQL sorts every row.
+const down = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
+const up = (column: SQL | AnyPgColumn) => sql`${column} asc nulls first`;
 const SORTS: Record<string, SQL[]> = {
-  risk: [asc(endpoints.riskScore), asc(endpoints.id)],
-  '-risk': [desc(endpoints.riskScore), asc(endpoints.id)],
-  lastSeen: [asc(endpoints.lastSeen), asc(endpoints.id)],
-  '-lastSeen': [desc(endpoints.lastSeen), asc(endpoints.id)],
+  risk: [up(endpoints.riskScore), desc(endpoints.id)],
+  '-risk': [down(endpoints.riskScore), asc(endpoints.id)],
+  lastSeen: [up(endpoints.lastSeen), desc(endpoints.id)],
+  '-lastSeen': [down(endpoints.lastSeen), asc(endpoints.id)],
   path: [asc(endpoints.normalizedPath), asc(endpoints.id)],
-  '-path': [desc(endpoints.normalizedPath), asc(endpoints.id)],
-  rps: [asc(endpoints.avgRps), asc(endpoints.id)],
-  '-rps': [desc(endpoints.avgRps), asc(endpoints.id)],
+  '-path': [desc(endpoints.normalizedPath), desc(endpoints.id)],
+  rps: [up(endpoints.avgRps), desc(endpoints.id)],
+  '-rps': [down(endpoints.avgRps), asc(endpoints.id)],
 };
 
 export async function endpointRoutes(
@@ -129,7 +134,7 @@ export async function endpointRoutes(
         .select(pageColumns)
         .from(endpoints)
         .where(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD))
-        .orderBy(desc(endpoints.riskScore), asc(endpoints.id))
+        .orderBy(...SORTS['-risk']!)
         .limit(10),
     );
     return topEndpointsSchema.parse(rows.map(toSummary));
