@@ -295,10 +295,8 @@ export class Inventory {
   addSpecEndpoints(endpoints: Iterable<SpecEndpoint>): void {
     for (const ep of endpoints) {
       const domain = ep.domain.toLowerCase();
-      let index = this.specIndex.get(domain);
-      if (!index) this.specIndex.set(domain, (index = new SpecTemplateIndex()));
       const template = normalizeTemplate(ep.pathTemplate);
-      index.add(template, [ep.method]);
+      this.declare(domain, ep.method, template);
       const agg = emptyAggregate(domain, ep.method, template);
       agg.sources.push(ep.spec.source);
       agg.spec = ep.spec;
@@ -310,9 +308,16 @@ export class Inventory {
   /** Add a stored aggregate (e.g. loaded from the database) so more observations merge into it. */
   addAggregate(agg: EndpointAggregate): void {
     const copy: EndpointAggregate = structuredClone(agg);
-    if (!copy.spec)
-      this.templater.learn(copy.domain, splitPath(copy.normalizedPath), Math.max(1, copy.requestCount));
+    if (copy.spec) this.declare(copy.domain, copy.method, copy.normalizedPath);
+    else this.templater.learn(copy.domain, splitPath(copy.normalizedPath), Math.max(1, copy.requestCount));
     this.put(copy);
+  }
+
+  /** Register a declared template (a stored aggregate with spec info counts as declared). */
+  private declare(domain: string, method: string, template: string): void {
+    let index = this.specIndex.get(domain);
+    if (!index) this.specIndex.set(domain, (index = new SpecTemplateIndex()));
+    index.add(template, [method]);
   }
 
   private put(agg: EndpointAggregate): EndpointAggregate {
