@@ -477,8 +477,17 @@ export function piiTypeForFormat(format: string | undefined): PiiType | null {
 const ID_LIKE =
   /(^|[^a-z])(id|ids|uuid|guid|key|hash|ts|time|timestamp|created|updated|modified|count|total|amount|price|size|length|version|seq|sequence|offset|limit|page|code|status|port|number_of|num)$|Id$|At$/i;
 
+const idLikeCache = new Map<string, boolean>();
+
+/** The field (name or path; only its tail matters) holds ids, times or counts. Memoised. */
 function isIdLike(field: string | undefined): boolean {
-  return field !== undefined && ID_LIKE.test(field);
+  if (field === undefined) return false;
+  let v = idLikeCache.get(field);
+  if (v === undefined) {
+    if (idLikeCache.size >= 10_000) idLikeCache.clear();
+    idLikeCache.set(field, (v = ID_LIKE.test(field)));
+  }
+  return v;
 }
 
 function addFinding(out: PiiFinding[], seen: Set<string>, f: PiiFinding): void {
@@ -489,19 +498,19 @@ function addFinding(out: PiiFinding[], seen: Set<string>, f: PiiFinding): void {
 }
 
 /** Types found in short values, memoised (API bodies repeat the same values: tags, dates, enums). */
-const valueCache = new Map<string, PiiType[]>();
+const valueCache = [new Map<string, PiiType[]>(), new Map<string, PiiType[]>()] as const;
 
 function typesInValue(text: string, skipNumeric: boolean): PiiType[] {
+  const cache = valueCache[skipNumeric ? 1 : 0];
   const cacheable = text.length <= 256;
-  const key = cacheable ? (skipNumeric ? '1' : '0') + text : '';
   if (cacheable) {
-    const hit = valueCache.get(key);
+    const hit = cache.get(text);
     if (hit) return hit;
   }
   const types = [...new Set(detectPii(text, { skipNumeric }).map((m) => m.type))];
   if (cacheable) {
-    if (valueCache.size >= 50_000) valueCache.clear();
-    valueCache.set(key, types);
+    if (cache.size >= 50_000) cache.clear();
+    cache.set(text, types);
   }
   return types;
 }
@@ -536,27 +545,45 @@ export function detectPiiInJson(
   seen = new Set<string>(),
 ): PiiFinding[] {
   let budget = MAX_JSON_NODES;
-  const walk = (v: unknown, path: string, name: string | undefined, depth: number): void => {
+  // Field paths (`items[].card_number`) are built only when something is found.
+  const pathOf = (parent: string, name: string | undefined, arrayDepth: number): string => {
+    const base = name === undefined ? parent : parent ? `${parent}.${name}` : name;
+    return arrayDepth > 0 ? base + '[]'.repeat(arrayDepth) : base;
+  };
+  const walk = (
+    v: unknown,
+    parent: string,
+    name: string | undefined,
+    arrayDepth: number,
+    depth: number,
+  ): void => {
     if (budget-- <= 0 || depth > 64) return;
     if (typeof v === 'string') {
-      scanValue(v, location, path || undefined, out, seen);
-      if (name) nameFinding(name, v, path);
-    } else if (typeof v === 'number' || typeof v === 'boolean') {
-      if (name && typeof v === 'number') nameFinding(name, v, path);
+      if (v.length >= 5) {
+        const types = typesInValue(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name));
+        if (types.length > 0) {
+          const field = pathOf(parent, name, arrayDepth) || undefined;
+          for (const type of types)
+            addFinding(out, seen, { type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
+        }
+      }
+      if (name && v !== '') nameFinding(name, parent, arrayDepth);
+    } else if (typeof v === 'number') {
+      if (name) nameFinding(name, parent, arrayDepth);
     } else if (Array.isArray(v)) {
-      for (const item of v) walk(item, `${path}[]`, name, depth + 1);
+      for (const item of v) walk(item, parent, name, arrayDepth + 1, depth + 1);
     } else if (v && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
-        walk(child, path ? `${path}.${k}` : k, k, depth + 1);
+      const path = pathOf(parent, name, arrayDepth);
+      for (const k in v) {
+        if (Object.hasOwn(v, k)) walk((v as Record<string, unknown>)[k], path, k, 0, depth + 1);
       }
     }
   };
-  const nameFinding = (name: string, v: string | number, path: string): void => {
-    if (v === '') return;
+  const nameFinding = (name: string, parent: string, arrayDepth: number): void => {
     const t = piiTypeForFieldName(name);
-    if (t) addFinding(out, seen, { type: t, location, field: path, by: 'name' });
+    if (t) addFinding(out, seen, { type: t, location, field: pathOf(parent, name, arrayDepth), by: 'name' });
   };
-  walk(value, '', undefined, 0);
+  walk(value, '', undefined, 0, 0);
   return out;
 }
 
