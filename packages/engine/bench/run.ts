@@ -78,11 +78,13 @@ try {
   const secs = (performance.now() - t) / 1000;
   const used = process.cpuUsage(c);
   const cpuSecs = (used.user + used.system) / 1e6;
-  const mb = bytes / 1024 / 1024;
+  const bodyMb = bytes / 1024 / 1024;
   out(
     `# PII in JSON bodies: ${mb.toFixed(1)} MB, ${bodies.length} bodies (realistic API payloads, 30 % with PII)`,
   );
-  out(`  ${(mb / secs).toFixed(1)} MB/s wall, ${(mb / cpuSecs).toFixed(1)} MB/CPU-s (${findings} findings)`);
+  out(
+    `  ${(bodyMb / secs).toFixed(1)} MB/s wall, ${(bodyMb / cpuSecs).toFixed(1)} MB/CPU-s (${findings} findings)`,
+  );
 
   // 4. Precision / recall and templating accuracy (need the shared corpus).
   const presidio = join(corpus, 'pii', 'presidio-recognizer-test-cases.json');
