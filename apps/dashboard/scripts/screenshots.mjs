@@ -27,17 +27,33 @@ let base = values.base;
 if (!base) {
   process.env.VITE_MOCK_API = '1';
   const { createServer } = await import('vite');
-  server = await createServer({ root, configFile: join(root, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+  server = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    server: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
   await server.listen();
   base = server.resolvedUrls.local[0].replace(/\/$/, '');
 }
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+  ],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: values.theme === 'dark' ? 'dark' : 'light' });
+  const page = await browser.newPage({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: values.theme === 'dark' ? 'dark' : 'light',
+  });
   page.on('pageerror', (error) => console.error('page error:', error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') console.error('console error:', message.text());

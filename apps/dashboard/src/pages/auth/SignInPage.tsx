@@ -1,4 +1,4 @@
-import { errorMessage, loginSchema, type Login } from '@argus/api';
+import { errorMessage, loginSchema, paths, type Login } from '@argus/api';
 import { useLogin } from '@argus/api/hooks';
 import { APP_TITLE, Button, FormField, Input } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { useSWRConfig } from 'swr';
 
 const Page = styled.main`
   display: grid;
@@ -56,6 +57,7 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { trigger, isMutating } = useLogin();
+  const { mutate } = useSWRConfig();
   const [failure, setFailure] = useState<string>();
   const form = useForm<Login>({
     resolver: zodResolver(loginSchema),
@@ -66,7 +68,8 @@ export default function SignInPage() {
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined);
     try {
-      await trigger(body);
+      // Seed the session read: with revalidateIfStale off, a cached "no user" would send us back here.
+      await mutate(paths.me(), await trigger(body), { revalidate: false });
       navigate(safeNext(params.get('next')), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error));

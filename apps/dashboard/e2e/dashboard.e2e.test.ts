@@ -1,0 +1,300 @@
+// The dashboard against the real server, in a real browser, checking what the
+// user sees. One server and one signed-in page are shared by the scenarios,
+// which run in order (each builds on the data the previous one created).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, dashboardDir, repoRoot, startServer, type RunningServer } from './server.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+const CORPUS_SPEC = path.join(repoRoot, '../shared/corpus/openapi/oas30-petstore3.yaml');
+const FIXTURE_SPEC = path.join(dashboardDir, 'e2e/fixtures/mini-openapi.yaml');
+const ACCESS_LOG = path.join(dashboardDir, 'e2e/fixtures/access.log');
+const hasCorpus = existsSync(CORPUS_SPEC);
+if (!hasCorpus) {
+  console.warn(
+    `e2e: ${CORPUS_SPEC} is absent; the petstore upload uses the package's own fixture spec instead.`,
+  );
+}
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const at = (p: string) => `${server.url}${p}`;
+/**
+ * The toast on screen. Located by its element rather than its role: while a
+ * dialog is open, everything outside it (the toast viewport too) is aria-hidden.
+ */
+const toast = () => page.locator('li[data-variant]');
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer(),
+    chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+  ]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+});
+
+// A failing scenario leaves a picture of what the user saw (test-results/ is git-ignored).
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail' || !page) return;
+  const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+  await page.screenshot({ path: path.join(dashboardDir, 'test-results', `${name}.png`), fullPage: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Argus dashboard end to end', () => {
+  it('asks for a sign-in, refuses a wrong password and returns to the page asked for', async () => {
+    await page.goto(at('/alerts'));
+    await page.waitForURL(/\/signin\?next=%2Falerts$/);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(at('/alerts'));
+    await page.getByRole('heading', { name: 'Alert Management' }).waitFor();
+    await expect(page.getByTestId('signed-in-user').textContent()).resolves.toBe('admin');
+  });
+
+  it('Run Scan seeds traffic and shows endpoints with PII and risk', async () => {
+    await page.goto(at('/dashboard'));
+    await expect(page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
+    await page.getByRole('button', { name: 'Run Scan' }).click();
+    await page.getByRole('button', { name: 'Scanning...' }).waitFor();
+    await toast().getByText('Scan Completed').waitFor({ timeout: 45_000 });
+    const done = await toast()
+      .getByText(/^Successfully scanned and analyzed \d+ endpoints\.$/)
+      .textContent();
+    expect(Number(/(\d+)/.exec(done ?? '')?.[1])).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Run Scan' }).isEnabled()).resolves.toBe(true);
+
+    const total = page.getByRole('article', { name: 'Total Endpoints' }).locator('p').first();
+    await expect.poll(async () => Number((await total.textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Endpoints' }).click();
+    await page.getByRole('heading', { name: /^All Endpoints \(\d+\)$/ }).waitFor();
+    const table = page.getByRole('table', { name: 'All endpoints' });
+    await table.getByText('api.example.com').first().waitFor();
+    // Personal data found in the sample traffic, shown as PII badges, and a risk meter per row.
+    await table
+      .getByText(/^(email|ssn|phone|credit card|dob)$/)
+      .first()
+      .waitFor();
+    const scores = await table
+      .getByRole('meter')
+      .evaluateAll((meters) => meters.map((m) => Number(m.getAttribute('aria-valuenow'))));
+    expect(scores.length).toBeGreaterThan(0);
+    expect(Math.max(...scores)).toBeGreaterThan(0);
+  });
+
+  it('adds a domain, refusing a name that is not a hostname', async () => {
+    await page.goto(at('/domains'));
+    await page.getByRole('button', { name: 'Add Domain' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Domain for Testing' });
+    await dialog.getByLabel(/Domain Name/).fill('not a host!');
+    await dialog.getByRole('button', { name: 'Add Domain' }).click();
+    await dialog.getByText('Please enter a valid domain name (e.g., api.example.com)').waitFor();
+    await dialog.getByLabel(/Domain Name/).fill('https://petstore.example.org/');
+    await dialog.getByLabel('Description').fill('Pet store API under test');
+    await dialog.getByRole('button', { name: 'Add Domain' }).click();
+    await toast()
+      .getByText('Domain has been added successfully. You can now scan it for endpoints.')
+      .waitFor();
+    await page
+      .getByRole('table', { name: 'Domains' })
+      .getByText('petstore.example.org', { exact: true })
+      .waitFor();
+  });
+
+  it('uploads an OpenAPI description as a source and scans the domain', async () => {
+    await page.getByRole('button', { name: 'Manage petstore.example.org' }).click();
+    const dialog = page.getByRole('dialog', { name: 'petstore.example.org' });
+    await dialog.getByText('No discovery sources configured yet.').waitFor();
+    await dialog.getByRole('tab', { name: 'Swagger/OpenAPI' }).click();
+    const form = dialog.getByRole('form', { name: 'Add Swagger/OpenAPI source' });
+    await form.getByLabel(/Source Name/).fill('Petstore OpenAPI');
+    await form.getByLabel('Upload API description').setInputFiles(hasCorpus ? CORPUS_SPEC : FIXTURE_SPEC);
+    await form.getByText(path.basename(hasCorpus ? CORPUS_SPEC : FIXTURE_SPEC)).waitFor();
+    await form.getByRole('button', { name: 'Add Source' }).click();
+    await toast()
+      .getByText('Discovery source has been configured successfully.')
+      .waitFor({ timeout: 30_000 });
+    await dialog.getByRole('tab', { name: 'Sources (1)', selected: true }).waitFor();
+    await dialog.getByText('Petstore OpenAPI').waitFor();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Scan petstore.example.org' }).click();
+    await toast().getByText('Domain Scan Completed').waitFor({ timeout: 30_000 });
+    await toast()
+      .getByText(/^Discovered \d+ new endpoints\.$/)
+      .waitFor();
+
+    await page.goto(at('/endpoints'));
+    await page.getByRole('searchbox', { name: 'Search endpoints...' }).fill('petstore.example.org');
+    await page.getByRole('heading', { name: /- Showing \d+ matches$/ }).waitFor();
+    const heading = await page.getByRole('heading', { name: /- Showing \d+ matches$/ }).textContent();
+    expect(Number(/Showing (\d+) matches/.exec(heading ?? '')?.[1])).toBeGreaterThan(0);
+    await page.getByRole('table', { name: 'All endpoints' }).getByText(/\/pet/).first().waitFor();
+  });
+
+  it('uploads an access log, shows its line count and the endpoints it discovered', async () => {
+    await page.goto(at('/domains'));
+    await page.getByRole('button', { name: 'Add Domain' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Domain for Testing' });
+    await add.getByLabel(/Domain Name/).fill('shop.example.net');
+    await add.getByRole('button', { name: 'Add Domain' }).click();
+    await toast().getByText('Domain Added').waitFor();
+
+    await page.getByRole('button', { name: 'Manage shop.example.net' }).click();
+    const dialog = page.getByRole('dialog', { name: 'shop.example.net' });
+    await dialog.getByRole('tab', { name: 'Access Logs' }).click();
+    const form = dialog.getByRole('form', { name: 'Add access log source' });
+    await form.getByRole('button', { name: 'Add Source' }).click();
+    await form.getByText('Name is required').waitFor();
+    await form.getByText('Log file content is required').waitFor();
+    await form.getByLabel(/Source Name/).fill('Edge access log');
+    await form.getByLabel('Upload log file').setInputFiles(ACCESS_LOG);
+    await form.getByText('8 lines').waitFor();
+    await form.getByRole('button', { name: 'Add Source' }).click();
+    await toast()
+      .getByText('Discovery source has been configured successfully.')
+      .waitFor({ timeout: 30_000 });
+    await dialog.getByRole('tab', { name: 'Sources (1)', selected: true }).waitFor();
+    const discovered = dialog
+      .locator('dt', { hasText: 'Endpoints discovered' })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(async () => Number(await discovered.textContent())).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('opens an endpoint and rescans it', async () => {
+    await page.goto(at('/endpoints'));
+    await page.getByRole('table', { name: 'All endpoints' }).getByRole('link').first().click();
+    await page.waitForURL(/\/endpoints\/[^/]+$/);
+    await page.getByRole('heading', { name: /^Vulnerabilities \(\d+\)$/ }).waitFor();
+    await page.getByText(/^\d+ \/ 100$/).waitFor();
+    await page.getByRole('button', { name: 'Rescan' }).click();
+    await toast().getByText('Rescan initiated').waitFor({ timeout: 30_000 });
+    await toast().getByText('The endpoint security scan has been started.').waitFor();
+  });
+
+  it('filters vulnerabilities by severity and search', async () => {
+    await page.goto(at('/vulnerabilities'));
+    const table = page.getByRole('table', { name: 'Vulnerabilities' });
+    await table.locator('tbody tr').first().waitFor();
+    const total = Number(
+      (await page.getByRole('article', { name: 'Total' }).textContent())?.replace(/\D+/g, ''),
+    );
+    expect(total).toBeGreaterThan(0);
+    const severities = await table
+      .locator('[data-severity]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-severity')));
+    const severity = severities[0]!;
+    await page.getByRole('combobox', { name: 'Filter by severity' }).click();
+    await page.getByRole('option', { name: severity.charAt(0).toUpperCase() + severity.slice(1) }).click();
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await table
+              .locator('[data-severity]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-severity'))),
+          ),
+      )
+      .toEqual(new Set([severity]));
+    await page.getByRole('searchbox', { name: 'Search vulnerabilities...' }).fill('no-such-finding-anywhere');
+    await page.getByText('No vulnerabilities match your filters.').waitFor();
+  });
+
+  it('filters PII endpoints by type and search', async () => {
+    await page.goto(at('/pii'));
+    const table = page.getByRole('table', { name: 'Endpoints with PII' });
+    await table.locator('tbody tr').first().waitFor();
+    await page.getByRole('combobox', { name: 'Filter by pii type' }).click();
+    const option = page.getByRole('option').nth(1);
+    const label = (await option.textContent())!.trim();
+    await option.click();
+    const rows = table.locator('tbody tr');
+    await expect.poll(async () => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain(label);
+    await page.getByRole('searchbox', { name: 'Search by path or domain...' }).fill('zz-no-such-host');
+    await page.getByText('No endpoints match your filters.').waitFor();
+  });
+
+  it('bulk-acknowledges the open alerts', async () => {
+    await page.goto(at('/alerts'));
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'open', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Security alerts' });
+    await table.getByRole('button', { name: 'Acknowledge' }).first().waitFor();
+    await page.getByRole('checkbox', { name: 'Select all rows' }).click();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    const selected = await bar.getByText(/^\d+ alert\(s\) selected$/).textContent();
+    expect(Number(/(\d+)/.exec(selected ?? '')?.[1])).toBeGreaterThan(0);
+    await bar.getByRole('button', { name: 'Acknowledge' }).click();
+    await toast().getByText('Bulk Action Completed').waitFor();
+    await toast()
+      .getByText(/Selected alerts have been updated successfully\./)
+      .waitFor();
+    await page.getByText('No alerts match your filters.').waitFor();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'acknowledged', exact: true }).click();
+    await table.getByRole('button', { name: 'Resolve' }).first().waitFor();
+  });
+
+  it('saves settings on the server', async () => {
+    await page.goto(at('/settings'));
+    const interval = page.getByLabel(/Scan Interval/);
+    await interval.fill('90');
+    await page.getByRole('tab', { name: 'Risk Scoring' }).click();
+    await page.getByRole('slider', { name: 'PII Exposure' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('101%').waitFor();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await toast().getByText('Configuration Saved').waitFor();
+
+    await page.reload();
+    await expect(page.getByLabel(/Scan Interval/).inputValue()).resolves.toBe('90');
+    await page.getByRole('tab', { name: 'Risk Scoring' }).click();
+    await expect(
+      page.getByRole('slider', { name: 'PII Exposure' }).getAttribute('aria-valuenow'),
+    ).resolves.toBe('31');
+  });
+
+  it('shows "Page Not Found" for a wrong URL', async () => {
+    await page.goto(at('/no/such/page'));
+    await page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  });
+
+  it('signs out', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.goto(at('/settings'));
+    await page.waitForURL(/\/signin\?next=%2Fsettings$/);
+  });
+});
