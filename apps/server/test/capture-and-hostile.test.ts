@@ -127,6 +127,7 @@ describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
   });
 
   it('refuses uploads over 100 MB with 413 and a message', async () => {
+    await t.app.argus.analyzer.drain();
     const [domain] = json(await t.inject({ method: 'GET', url: paths.domains() }), domainListSchema);
     const res = await t.inject({
       method: 'POST',
