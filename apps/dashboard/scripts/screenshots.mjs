@@ -17,6 +17,7 @@ const { values, positionals } = parseArgs({
     theme: { type: 'string', default: 'light' },
     only: { type: 'string' },
     crop: { type: 'boolean', default: false },
+    seed: { type: 'boolean', default: false },
   },
 });
 const outDir = resolve(positionals[0] ?? join(root, 'screenshots'));
@@ -65,6 +66,7 @@ try {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
   }
+  if (values.seed) await seed(page);
   const shots = [
     ['dashboard', '/', 'Top Risky Endpoints'],
     ['endpoints', '/endpoints', 'All Endpoints'],
@@ -87,4 +89,44 @@ try {
 } finally {
   await browser.close();
   await server?.close();
+}
+
+/** Fills an empty server through the UI: Run Scan, a domain with an OpenAPI source, an access log. */
+async function seed(page) {
+  const spec = resolve(root, '../../../shared/corpus/openapi/oas30-petstore3.yaml');
+  const fixtureSpec = join(root, 'e2e/fixtures/mini-openapi.yaml');
+  const { existsSync } = await import('node:fs');
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Run Scan' }).click();
+  await page.locator('li[data-variant]').getByText('Scan Completed').waitFor({ timeout: 60_000 });
+  for (const [domain, tab, label, file] of [
+    [
+      'petstore.example.org',
+      'Swagger/OpenAPI',
+      'Upload API description',
+      existsSync(spec) ? spec : fixtureSpec,
+    ],
+    ['shop.example.net', 'Access Logs', 'Upload log file', join(root, 'e2e/fixtures/access.log')],
+  ]) {
+    await page.goto(`${base}/domains`);
+    await page.getByRole('button', { name: 'Add Domain' }).click();
+    await page.getByLabel(/Domain Name/).fill(domain);
+    await page.getByRole('dialog').getByRole('button', { name: 'Add Domain' }).click();
+    await page.getByRole('button', { name: `Manage ${domain}` }).click();
+    const dialog = page.getByRole('dialog', { name: domain });
+    await dialog.getByRole('tab', { name: tab }).click();
+    await dialog
+      .getByLabel(/Source Name/)
+      .filter({ visible: true })
+      .fill(`${domain} ${tab}`);
+    await dialog.getByLabel(label).setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Add Source' }).filter({ visible: true }).click();
+    await dialog.getByRole('tab', { name: 'Sources (1)', selected: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await page.getByRole('button', { name: `Scan ${domain}` }).click();
+    await page
+      .locator('li[data-variant]')
+      .getByText(/Domain Scan Completed|Scan Failed/)
+      .waitFor({ timeout: 60_000 });
+  }
 }

@@ -51,15 +51,15 @@ export const BulkAcknowledge: Story = {
     await canvas.findAllByRole('button', { name: 'Acknowledge' });
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select all rows' }));
     const bar = within(canvas.getByRole('region', { name: 'Bulk actions' }));
-    await expect(bar.getByText('50 alert(s) selected')).toBeVisible();
+    await expect(bar.getByText('25 alert(s) selected')).toBeVisible();
     await userEvent.click(bar.getByRole('button', { name: 'Acknowledge' }));
     await expect(await screen.findByText('Bulk Action Completed')).toBeVisible();
     await expect(screen.getByText(/Selected alerts have been updated successfully\./)).toBeVisible();
     await waitFor(() =>
       expect(canvas.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument(),
     );
-    // 14 of the 15 open alerts are on the first page; the one left is on page 2.
-    await waitFor(() => expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('1'));
+    // 7 of the 15 open alerts are on the first page of 25; the others are on later pages.
+    await waitFor(() => expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('8'));
   },
 };
 

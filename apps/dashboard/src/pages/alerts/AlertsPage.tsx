@@ -24,7 +24,6 @@ import { AlertOctagon, Bell, BellRing, CheckCircle2, Eye, Radio, Settings2 } fro
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import {
-  Actions,
   HiddenHeading,
   FilterSelect,
   Inline,
@@ -47,6 +46,19 @@ import { NotificationChannelDialog } from './NotificationChannelDialog.js';
 import { AlertRulesCard, NotificationChannelsCard } from './RulesAndChannels.js';
 
 const ALL = 'all';
+const ALERTS_PAGE_SIZE = 25;
+
+/** Row buttons stacked, so the table fits without scrolling sideways. */
+const RowActions = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: var(--space-1);
+`;
+
+const AlertText = styled(Stack)`
+  overflow-wrap: anywhere;
+`;
 
 const BulkBar = styled.div`
   display: flex;
@@ -86,7 +98,7 @@ export default function AlertsPage() {
       (severity === ALL || a.severity === severity) &&
       matchesSearch(search, a.title, a.description),
   );
-  const paging = usePaging(rows);
+  const paging = usePaging(rows, ALERTS_PAGE_SIZE);
   const filtering = search.trim() !== '' || status !== ALL || severity !== ALL;
   const selectedIds = selected.filter((id) => rows.some((a) => a.id === id));
 
@@ -132,10 +144,10 @@ export default function AlertsPage() {
       cell: (a) => (
         <Inline $gap={3} style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
           <TriggerTypeIcon triggerType={a.triggerType} />
-          <Stack>
+          <AlertText>
             <strong>{a.title}</strong>
             <TwoLines>{a.description}</TwoLines>
-          </Stack>
+          </AlertText>
         </Inline>
       ),
     },
@@ -160,7 +172,7 @@ export default function AlertsPage() {
       header: 'Actions',
       align: 'right',
       cell: (a) => (
-        <Actions>
+        <RowActions>
           {a.status === 'open' ? (
             <Button variant="outline" size="sm" onClick={() => run('acknowledge', [a.id], undefined, false)}>
               Acknowledge
@@ -180,7 +192,7 @@ export default function AlertsPage() {
           >
             View Details
           </Button>
-        </Actions>
+        </RowActions>
       ),
     },
   ];
