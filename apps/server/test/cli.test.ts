@@ -1,0 +1,79 @@
+// The `argus` command: users added from the command line can sign in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
+import { verifyPassword } from '../src/passwords.js';
+import { migratedPgliteDump } from './helpers.js';
+
+function io(input = '') {
+  const out = { stdout: '', stderr: '' };
+  return {
+    out,
+    io: {
+      stdin: (async function* () {
+        if (input) yield input;
+      })(),
+      stdout: { write: (s: string) => (out.stdout += s) },
+      stderr: { write: (s: string) => (out.stderr += s) },
+      isTTY: false,
+    },
+  };
+}
+
+describe('argus CLI', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'argus-cli-'));
+  const saved = { ...process.env };
+  afterAll(() => {
+    process.env = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds users to the embedded database, with a given or generated password', async () => {
+    const seeded = await PGlite.create(dir, { loadDataDir: await migratedPgliteDump() });
+    await seeded.close();
+    process.env.ARGUS_DATA_DIR = dir;
+    delete process.env.DATABASE_URL;
+
+    const given = io();
+    expect(await main(['user', 'add', 'erin', '--password', 'erin-password-1'], given.io)).toBe(0);
+    expect(given.out.stdout).toBe('Added user erin\n');
+    const generated = io();
+    expect(await main(['user', 'add', 'frank'], generated.io)).toBe(0);
+    const password = /with password (\S+)/.exec(generated.out.stdout)?.[1];
+    expect(password).toBeDefined();
+    const duplicate = io();
+    expect(await main(['user', 'add', 'erin', '--password', 'another-password'], duplicate.io)).toBe(1);
+    expect(duplicate.out.stderr).toBe('User erin already exists\n');
+    const short = io();
+    expect(await main(['user', 'add', 'gina', '--password', 'short'], short.io)).toBe(1);
+    expect(short.out.stderr).toMatch(/at least 8 characters/);
+
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await database.db.select().from(users);
+      const frank = rows.find((u) => u.username === 'frank')!;
+      expect(await verifyPassword(password!, frank.passwordHash)).toBe(true);
+      expect(rows.map((u) => u.username).sort()).toEqual(['erin', 'frank']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('prints usage for unknown commands and delegates pii to the engine', async () => {
+    const unknown = io();
+    expect(await main(['frobnicate'], unknown.io)).toBe(2);
+    expect(unknown.out.stderr).toMatch(/Usage:/);
+    const help = io();
+    expect(await main(['--help'], help.io)).toBe(0);
+    expect(help.out.stdout).toMatch(/argus user add NAME/);
+    const pii = io('{"email": "maria.garcia@example.com", "ssn": "536-22-8714"}');
+    expect(await main(['pii', '--json'], pii.io)).toBe(0);
+    expect(pii.out.stdout).toMatch(/ssn/);
+    expect(pii.out.stdout).toMatch(/email/);
+  });
+});
