@@ -688,6 +688,8 @@ export interface ObservationLike {
   responseBody?: string | undefined;
 }
 
+const queryCache = new Map<string, PiiFinding[]>();
+
 /** All PII in one observation: path segments, query, headers and bodies in both directions. */
 export function detectPiiInObservation(
   obs: ObservationLike,
@@ -709,7 +711,19 @@ export function detectPiiInObservation(
       continue;
     scanValue(seg, 'request.path', undefined, out, seen);
   }
-  if (obs.query) scanParams(obs.query, 'request.query', out, seen);
+  if (obs.query) {
+    // Query strings repeat (`page=2&limit=50`): short ones are memoised.
+    if (obs.query.length <= 256) {
+      let found = queryCache.get(obs.query);
+      if (!found) {
+        found = [];
+        scanParams(obs.query, 'request.query', found, new Set());
+        if (queryCache.size >= 20_000) queryCache.clear();
+        queryCache.set(obs.query, found);
+      }
+      for (const f of found) addFinding(out, seen, f);
+    } else scanParams(obs.query, 'request.query', out, seen);
+  }
   for (const name in obs.requestHeaders) {
     if (!SKIP_HEADERS.has(name))
       scanValue(obs.requestHeaders[name] as string, 'request.header', name, out, seen);
