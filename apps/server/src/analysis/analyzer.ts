@@ -6,7 +6,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   Inventory,
+  detectPiiInObservation,
+  emptyAggregate,
   endpointKey,
+  mergeAggregates,
+  type PiiFinding,
   type EndpointAggregate,
   type Observation,
   type SpecEndpoint,
@@ -28,6 +32,8 @@ export interface AnalyseInput {
   aggregates?: EndpointAggregate[];
   /** Re-check and re-score every endpoint of the domain, changed or not. */
   reanalyseAll?: boolean;
+  /** false: observations carry `piiFindings` from the capture path; do not detect again. */
+  detectPii?: boolean;
 }
 
 export interface AnalyseResult {
@@ -88,7 +94,7 @@ export class Analyzer {
   }
 
   /** Process captured observations soon (debounced so a burst becomes one batch). */
-  schedule(delayMs = 20): void {
+  schedule(delayMs = 100): void {
     if (!this.started || this.stopped || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -143,7 +149,7 @@ export class Analyzer {
             const result = await this.analyseIn(
               tx as unknown as Tx,
               domain,
-              { trigger: 'capture', observations: list },
+              { trigger: 'capture', observations: list, detectPii: false },
               settings,
             );
             collected.push(result.findings);
@@ -224,13 +230,23 @@ export class Analyzer {
       .where(eq(endpoints.domainId, domainId))) as unknown as StoredEndpoint[];
     const storedByKey = new Map(stored.map((e) => [endpointKey(domain, e.method, e.normalizedPath), e]));
 
-    const inventory = new Inventory();
+    // Captured rows carry their PII findings (capture detected them); others are detected here.
+    const inventory = new Inventory(input.detectPii === false ? { detectPii: false } : {});
     if (input.specEndpoints?.length) {
       inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
     }
     for (const e of stored) inventory.addAggregate({ ...e.aggregate, domain });
     for (const agg of input.aggregates ?? []) inventory.addAggregate({ ...agg, domain });
-    for (const obs of input.observations ?? []) inventory.addObservation({ ...obs, domain });
+    for (const item of input.observations ?? []) {
+      const { piiFindings, ...obs } = item as Observation & { piiFindings?: PiiFinding[] };
+      const agg = inventory.addObservation({ ...obs, domain });
+      const findings = input.detectPii === false ? (piiFindings ?? detectPiiInObservation(obs)) : [];
+      if (findings.length > 0) {
+        const found = emptyAggregate(agg.domain, agg.method, agg.normalizedPath);
+        found.pii = findings.map((f) => ({ ...f, count: 1 }));
+        mergeAggregates(agg, found);
+      }
+    }
     const result = inventory.endpoints();
     const context = {
       domainHasSpec: result.some((a) => a.spec?.source === 'openapi'),

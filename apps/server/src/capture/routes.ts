@@ -11,6 +11,7 @@ import {
   BODY_SAMPLE_LIMIT,
   detectPiiInObservation,
   type Observation,
+  type PiiFinding,
 } from '@argus/engine';
 import { captureResultSchema, isValidHostname, type CaptureResult } from '@argus/api';
 import type { AppContext } from '../context.js';
@@ -42,6 +43,11 @@ const HOP_HEADERS = new Set([
 ]);
 const MAX_HEADERS = 60;
 const UPSTREAM_CACHE_MS = 5000;
+
+/** What the capture path stores: the engine Observation plus its PII findings. */
+export interface CapturedObservation extends Observation {
+  piiFindings: PiiFinding[];
+}
 
 export interface CaptureOptions {
   ctx: AppContext;
@@ -121,88 +127,96 @@ export async function capturePlugin(
     return url;
   }
 
-  app.all(`${PREFIX}/*`, { bodyLimit: ctx.config.captureBodyLimit }, async (request, reply) => {
-    const domain = captureHost(request);
-    const rawUrl = request.raw.url ?? request.url;
-    const afterPrefix = rawUrl.slice(PREFIX.length);
-    const queryAt = afterPrefix.indexOf('?');
-    const path = (queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt)) || '/';
-    const query = queryAt < 0 ? '' : afterPrefix.slice(queryAt + 1);
-    const requestHeaders = capturedHeaders(request, ctx.config.ingestToken);
-    const observation: Observation = {
-      source: 'capture',
-      domain,
-      method: request.method.toUpperCase(),
-      path: path.slice(0, 2048),
-      query: query.slice(0, 4096),
-      status: null,
-      scheme: request.headers['x-forwarded-proto'] === 'https' ? 'https' : request.protocol,
-      auth: authFromHeaders(requestHeaders, query),
-      requestHeaders,
-      responseHeaders: {},
-      timestamp: Date.now(),
-    };
-    const requestBody = bodyText(request.body);
-    if (requestBody !== undefined) observation.requestBody = requestBody;
+  // No helmet headers: answers are 202 JSON or the upstream's own response.
+  app.all(
+    `${PREFIX}/*`,
+    { bodyLimit: ctx.config.captureBodyLimit, helmet: false },
+    async (request, reply) => {
+      const domain = captureHost(request);
+      const rawUrl = request.raw.url ?? request.url;
+      const afterPrefix = rawUrl.slice(PREFIX.length);
+      const queryAt = afterPrefix.indexOf('?');
+      const path = (queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt)) || '/';
+      const query = queryAt < 0 ? '' : afterPrefix.slice(queryAt + 1);
+      const requestHeaders = capturedHeaders(request, ctx.config.ingestToken);
+      const observation: Observation = {
+        source: 'capture',
+        domain,
+        method: request.method.toUpperCase(),
+        path: path.slice(0, 2048),
+        query: query.slice(0, 4096),
+        status: null,
+        scheme: request.headers['x-forwarded-proto'] === 'https' ? 'https' : request.protocol,
+        auth: authFromHeaders(requestHeaders, query),
+        requestHeaders,
+        responseHeaders: {},
+        timestamp: Date.now(),
+      };
+      const requestBody = bodyText(request.body);
+      if (requestBody !== undefined) observation.requestBody = requestBody;
 
-    const upstream = await upstreamFor(domain);
-    let forwarded: Response | null = null;
-    let forwardedBody: Buffer | null = null;
-    if (upstream) {
-      const target = new URL(upstream.replace(/\/+$/, '') + path + (query ? `?${query}` : ''));
-      await assertPublicUrl(target.toString(), { allowPrivate: ctx.config.allowPrivateUrls }).catch(
-        (error: Error) => {
-          throw new HttpError(502, `Upstream refused: ${error.message}`);
-        },
-      );
-      const settings = await ctx.getSettings();
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(requestHeaders)) headers.set(name, value);
-      try {
-        forwarded = await fetch(target, {
-          method: request.method,
-          headers,
-          body: Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(settings.requestTimeoutSeconds * 1000),
-        });
-        forwardedBody = Buffer.from(await forwarded.arrayBuffer());
-      } catch (error) {
-        throw new HttpError(502, `The upstream ${target.host} did not answer: ${(error as Error).message}`);
-      }
-      observation.status = forwarded.status;
-      forwarded.headers.forEach((value, name) => {
-        if (!HOP_HEADERS.has(name) && Object.keys(observation.responseHeaders).length < MAX_HEADERS) {
-          observation.responseHeaders[name] = value.slice(0, 4096);
+      const upstream = await upstreamFor(domain);
+      let forwarded: Response | null = null;
+      let forwardedBody: Buffer | null = null;
+      if (upstream) {
+        const target = new URL(upstream.replace(/\/+$/, '') + path + (query ? `?${query}` : ''));
+        await assertPublicUrl(target.toString(), { allowPrivate: ctx.config.allowPrivateUrls }).catch(
+          (error: Error) => {
+            throw new HttpError(502, `Upstream refused: ${error.message}`);
+          },
+        );
+        const settings = await ctx.getSettings();
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(requestHeaders)) headers.set(name, value);
+        try {
+          forwarded = await fetch(target, {
+            method: request.method,
+            headers,
+            body: Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null,
+            redirect: 'manual',
+            signal: AbortSignal.timeout(settings.requestTimeoutSeconds * 1000),
+          });
+          forwardedBody = Buffer.from(await forwarded.arrayBuffer());
+        } catch (error) {
+          throw new HttpError(502, `The upstream ${target.host} did not answer: ${(error as Error).message}`);
         }
-      });
-      const responseBody = bodyText(forwardedBody);
-      if (responseBody !== undefined) observation.responseBody = responseBody;
-    }
-
-    const piiTypes = [...new Set(detectPiiInObservation(observation).map((f) => f.type))].sort();
-    const id = randomUUID();
-    await writer.write({
-      id,
-      domain,
-      method: observation.method,
-      path: observation.path,
-      observation,
-      piiTypes,
-    });
-    onRecorded?.(piiTypes);
-
-    if (forwarded && forwardedBody) {
-      for (const [name, value] of forwarded.headers) {
-        if (!HOP_HEADERS.has(name) && name !== 'content-encoding') void reply.header(name, value);
+        observation.status = forwarded.status;
+        forwarded.headers.forEach((value, name) => {
+          if (!HOP_HEADERS.has(name) && Object.keys(observation.responseHeaders).length < MAX_HEADERS) {
+            observation.responseHeaders[name] = value.slice(0, 4096);
+          }
+        });
+        const responseBody = bodyText(forwardedBody);
+        if (responseBody !== undefined) observation.responseBody = responseBody;
       }
-      void reply.header('x-argus-observation', id);
-      return reply.code(forwarded.status).send(forwardedBody);
-    }
-    const result: CaptureResult = {
-      recorded: { id, domain, method: observation.method, path: observation.path, piiTypes },
-      forwarded: false,
-    };
-    return reply.code(202).send(captureResultSchema.parse(result));
-  });
+
+      const findings = detectPiiInObservation(observation);
+      const piiTypes = [...new Set(findings.map((f) => f.type))].sort();
+      const id = randomUUID();
+      // The findings travel with the row, so analysis does not detect them a second time.
+      const stored: CapturedObservation = { ...observation, piiFindings: findings };
+      await writer.write({
+        id,
+        domain,
+        method: observation.method,
+        path: observation.path,
+        observation: stored,
+        piiTypes,
+      });
+      onRecorded?.(piiTypes);
+
+      if (forwarded && forwardedBody) {
+        for (const [name, value] of forwarded.headers) {
+          if (!HOP_HEADERS.has(name) && name !== 'content-encoding') void reply.header(name, value);
+        }
+        void reply.header('x-argus-observation', id);
+        return reply.code(forwarded.status).send(forwardedBody);
+      }
+      const result: CaptureResult = {
+        recorded: { id, domain, method: observation.method, path: observation.path, piiTypes },
+        forwarded: false,
+      };
+      return reply.code(202).send(captureResultSchema.parse(result));
+    },
+  );
 }
