@@ -163,6 +163,7 @@ export async function syncSource(config: SourceConfig, ctx: SyncContext = {}): P
         },
       );
       specEndpoints = r.endpoints;
+      if (ctx.domain) for (const e of specEndpoints) if (!e.domain) e.domain = ctx.domain.toLowerCase();
       warnings.push(...r.warnings);
       inventory.addSpecEndpoints(specEndpoints);
       break;

@@ -290,29 +290,37 @@ describe('AWS API Gateway (SDK v3 with an endpoint override)', () => {
 });
 
 describe('syncSource', () => {
-  it('syncs a gateway source into an inventory', async () => {
+  it('syncs a gateway source into an inventory; routes without hosts get the source domain', async () => {
     route = (_req, url) =>
       url.pathname === '/services'
-        ? { body: { data: [] } }
+        ? { body: { data: [{ id: 's1', host: 'upstream.internal', protocol: 'http' }] } }
         : url.pathname === '/routes'
           ? {
               body: {
-                data: [{ id: 'r', paths: ['/v1/things'], methods: ['GET'], hosts: ['api.example.com'] }],
+                data: [
+                  { id: 'r', paths: ['/v1/things'], methods: ['GET'], hosts: ['api.example.com'] },
+                  {
+                    id: 'r2',
+                    name: 'any-host',
+                    paths: ['/v1/other'],
+                    methods: ['POST'],
+                    service: { id: 's1' },
+                  },
+                ],
               },
             }
           : undefined;
     const r = await syncSource(
       { type: 'api_gateway', provider: 'kong', url: base, apiKey: 'k' },
-      { allowPrivate: true },
+      { allowPrivate: true, domain: 'gw.example' },
     );
-    expect(r.specEndpoints).toHaveLength(1);
-    expect(r.endpoints[0]).toMatchObject({
-      domain: 'api.example.com',
-      method: 'GET',
-      normalizedPath: '/v1/things',
-      sources: ['gateway'],
-      requestCount: 0,
-    });
+    expect(r.specEndpoints).toHaveLength(2);
+    expect(
+      r.endpoints
+        .map((e) => `${e.method} ${e.domain}${e.normalizedPath} ${e.sources.join()} ${e.requestCount}`)
+        .sort(),
+    ).toEqual(['GET api.example.com/v1/things gateway 0', 'POST gw.example/v1/other gateway 0']);
+    expect(r.specEndpoints[1]!.spec.summary).toBe('any-host → http://upstream.internal');
   });
 
   it('downloads a spec through the guard and follows only safe redirects', async () => {

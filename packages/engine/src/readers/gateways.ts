@@ -158,10 +158,13 @@ export async function readKong(config: GatewayConfig, ctx: GatewayContext): Prom
       continue;
     }
     const service = isObj(r['service']) ? byId.get(String(r['service']['id'])) : undefined;
-    const hosts =
-      Array.isArray(r['hosts']) && r['hosts'].length
-        ? (r['hosts'] as string[])
-        : [typeof service?.['host'] === 'string' ? service['host'] : ''];
+    const upstream =
+      typeof service?.['host'] === 'string'
+        ? ` → ${String(service['protocol'] ?? 'http')}://${service['host']}${typeof service['path'] === 'string' ? service['path'] : ''}`
+        : '';
+    // A route without `hosts` answers on any host the gateway serves: no domain (the
+    // caller assigns the source's domain). The service host is the upstream, not the API's name.
+    const hosts = Array.isArray(r['hosts']) && r['hosts'].length ? (r['hosts'] as string[]) : [''];
     const paths = Array.isArray(r['paths']) && r['paths'].length ? (r['paths'] as string[]) : ['/'];
     const methods = Array.isArray(r['methods']) && r['methods'].length ? (r['methods'] as string[]) : ['ANY'];
     const tags = Array.isArray(r['tags']) ? (r['tags'] as string[]) : [];
@@ -174,8 +177,12 @@ export async function readKong(config: GatewayConfig, ctx: GatewayContext): Prom
             method: method.toUpperCase(),
             pathTemplate: kongPathToTemplate(path),
             spec: {
-              ...gatewayInfo('kong', 'undeclared', [`${scheme}://${host}`]),
-              ...(tags.length ? { summary: `tags: ${tags.join(', ')}` } : {}),
+              ...gatewayInfo('kong', 'undeclared', host ? [`${scheme}://${host}`] : []),
+              ...(tags.length || upstream
+                ? {
+                    summary: `${typeof r['name'] === 'string' ? r['name'] : 'route'}${upstream}${tags.length ? ` (tags: ${tags.join(', ')})` : ''}`,
+                  }
+                : {}),
             },
           });
         }
