@@ -72,6 +72,19 @@ describe('detectPii', () => {
     expect(types('order 2024-05-01T12:00:00Z shipped')).toEqual([]);
     expect(types('build 4.12.0 ok')).toEqual([]);
   });
+  it('does not read phones or IPs in browser headers, cache directives or UUIDs', () => {
+    expect(types('flows/b07c553b-1ffd-4414-924f-ca4412804a6d/response')).toEqual([]);
+    expect(types('private, max-age=31536000')).toEqual([]);
+    expect(types('"Chromium";v="114.0.5735.198", "Not.A/Brand";v="8.0.0.0"')).toEqual([]);
+    const f = detectPiiInObservation({
+      path: '/',
+      query: '',
+      requestHeaders: { 'sec-ch-ua-full-version-list': '"Not.A/Brand";v="8.0.0.0"', from: 'ops@example.com' },
+      responseHeaders: { 'alt-svc': 'h3=":443"; ma=2592000', 'cache-control': 'max-age=2592000' },
+    });
+    expect(f).toEqual([{ type: 'email', location: 'request.header', field: 'from', by: 'value' }]);
+  });
+
   it('handles long and hostile input quickly', () => {
     const long = 'a'.repeat(200_000) + '@' + 'b'.repeat(200_000);
     const t = Date.now();

@@ -155,7 +155,7 @@ const RECOGNIZERS: Recognizer[] = [
     re: /(?<![\w.:])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g,
     valid: (m, text, start) =>
       m.split('.').every((o) => Number(o) <= 255 && (o.length === 1 || o[0] !== '0')) &&
-      !/(\bv|version[\s:=]*)$/i.test(text.slice(Math.max(0, start - 10), start)),
+      !/(\bv|version)[\s:=]*["']?$/i.test(text.slice(Math.max(0, start - 12), start)),
   },
   {
     name: 'ipv6',
@@ -304,6 +304,9 @@ const phoneCache = new Map<string, boolean>();
 function phoneValid(m: string, regions: CountryCode[]): boolean {
   const digits = m.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return false;
+  // A bare run of digits is a phone number only with an area code (10+ digits):
+  // `max-age=2592000` or an order number is not.
+  if (digits.length === m.length && digits.length < 10) return false;
   const key = `${regions.join(',')}|${m}`;
   const cached = phoneCache.get(key);
   if (cached !== undefined) return cached;
@@ -387,6 +390,12 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
       }
       if (r.type === 'phone') {
         if (dateSpans.some(([a, b]) => a < end && start < b)) continue;
+        // Not a piece of a longer token (`…-1ffd-4414-924f-…` in a UUID, `v2-3456789a`).
+        if (
+          /[A-Za-z]/.test(text[end] ?? '') ||
+          (/[-._]/.test(text[start - 1] ?? '') && /[A-Za-z0-9]/.test(text[start - 2] ?? ''))
+        )
+          continue;
         if (candidates.some((c) => c.tier < 4 && c.start < end && start < c.end)) continue;
         if (!phoneValid(value, regions)) continue;
       }
@@ -637,7 +646,38 @@ export function safeDecode(s: string): string {
   }
 }
 
+/** Headers that never carry personal data (technical, or credentials handled as auth evidence). */
 const SKIP_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'accept-ranges',
+  'age',
+  'alt-svc',
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-security-policy',
+  'content-type',
+  'host',
+  'keep-alive',
+  'link',
+  'nel',
+  'permissions-policy',
+  'pragma',
+  'referrer-policy',
+  'report-to',
+  'server',
+  'server-timing',
+  'strict-transport-security',
+  'timing-allow-origin',
+  'transfer-encoding',
+  'upgrade-insecure-requests',
+  'vary',
+  'via',
+  'x-content-type-options',
+  'x-frame-options',
+  'x-xss-protection',
   'authorization',
   'cookie',
   'set-cookie',
