@@ -26,3 +26,10 @@ export function matchesSearch(term: string, ...texts: (string | null | undefined
 export function triggerLabel(triggerType: string): string {
   return formatTriggerType(triggerType).replace(/\bPii\b/, 'PII');
 }
+
+/** "sensitive" → "Sensitive"; acronyms stay upper case ("pii" → "PII"). */
+export function classificationLabel(classification: string): string {
+  const lower = classification.toLowerCase();
+  if (['pii', 'phi', 'pci'].includes(lower)) return lower.toUpperCase();
+  return classification.charAt(0).toUpperCase() + classification.slice(1);
+}

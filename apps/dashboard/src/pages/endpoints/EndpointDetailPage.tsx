@@ -3,7 +3,6 @@ import { useEndpoint, useRescanEndpoint } from '@argus/api/hooks';
 import {
   Badge,
   Button,
-  capitalize,
   Card,
   EmptyState,
   ErrorState,
@@ -20,6 +19,7 @@ import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
 import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
 import { useRescanToasts } from '../../shared/rescanToasts.js';
+import { classificationLabel } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 
 const Overview = styled.div`
@@ -166,7 +166,9 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
             <Stack $gap={3}>
               <Stack>
                 <Label>Classification</Label>
-                <span>{endpoint.classification ? capitalize(endpoint.classification) : 'Unknown'}</span>
+                <span>
+                  {endpoint.classification ? classificationLabel(endpoint.classification) : 'Unknown'}
+                </span>
               </Stack>
               <Stack>
                 <Label>Average RPS</Label>

@@ -1,7 +1,6 @@
 import { paths, type PiiEndpoint } from '@argus/api';
 import { useInvalidate, usePiiEndpoints } from '@argus/api/hooks';
 import {
-  capitalize,
   Card,
   ErrorState,
   formatNumber,
@@ -29,7 +28,7 @@ import {
   Toolbar,
 } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
-import { loadErrorText, matchesSearch } from '../../shared/text.js';
+import { classificationLabel, loadErrorText, matchesSearch } from '../../shared/text.js';
 import { usePaging } from '../../shared/usePaging.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 
@@ -67,7 +66,7 @@ export default function PiiPage() {
     {
       key: 'classification',
       header: 'Classification',
-      cell: (e) => (e.classification ? capitalize(e.classification) : <Muted>Unknown</Muted>),
+      cell: (e) => (e.classification ? classificationLabel(e.classification) : <Muted>Unknown</Muted>),
     },
     {
       key: 'scanned',

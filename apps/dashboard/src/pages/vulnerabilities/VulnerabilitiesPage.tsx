@@ -85,7 +85,11 @@ export default function VulnerabilitiesPage() {
       cell: (v) => <span title={v.owaspCategory || undefined}>{owaspCode(v.owaspCategory)}</span>,
     },
     { key: 'severity', header: 'Severity', cell: (v) => <SeverityBadge severity={v.severity} /> },
-    { key: 'scanDate', header: 'Scan Date', cell: (v) => formatShortDate(v.scanDate) },
+    {
+      key: 'scanDate',
+      header: 'Scan Date',
+      cell: (v) => <span style={{ whiteSpace: 'nowrap' }}>{formatShortDate(v.scanDate)}</span>,
+    },
     {
       key: 'view',
       header: <VisuallyHidden>View</VisuallyHidden>,
