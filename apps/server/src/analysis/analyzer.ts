@@ -19,7 +19,7 @@ import {
 import type { SettingsUpdate } from '@argus/api';
 import type { ActivityInput, AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { domains, endpoints, observations, vulnerabilities } from '../db/schema/index.js';
+import { domains, endpoints, observationQueue, observations, vulnerabilities } from '../db/schema/index.js';
 import type { EndpointFindings, FindingsTrigger, ScanFindings } from '../findings.js';
 import type { Telemetry } from '../observability.js';
 import { evaluateEndpoint } from './evaluate.js';
@@ -126,19 +126,23 @@ export class Analyzer {
         // Read before the transaction: PGlite has one connection, which the transaction holds.
         const settings = await this.ctx.getSettings();
         await this.ctx.db.transaction(async (tx) => {
+          // Claim the oldest queued observations; SKIP LOCKED lets instances share the queue.
+          const claimedRows = await tx.execute(sql`
+            delete from ${observationQueue} where ${observationQueue.seq} in (
+              select ${observationQueue.seq} from ${observationQueue}
+              order by ${observationQueue.seq} limit ${CLAIM_BATCH} for update skip locked)
+            returning ${observationQueue.seq}`);
+          // Both drivers answer `{ rows }`; bigint comes back as a string from node-postgres.
+          const seqs = (claimedRows as unknown as { rows: { seq: string | number }[] }).rows.map((r) =>
+            Number(r.seq),
+          );
+          claimed = seqs.length;
+          if (seqs.length === 0) return;
           const rows = await tx
-            .select({
-              seq: observations.seq,
-              domain: observations.domain,
-              observation: observations.observation,
-            })
+            .select({ domain: observations.domain, observation: observations.observation })
             .from(observations)
-            .where(eq(observations.processed, false))
-            .orderBy(asc(observations.seq))
-            .limit(CLAIM_BATCH)
-            .for('update', { skipLocked: true });
-          claimed = rows.length;
-          if (rows.length === 0) return;
+            .where(inArray(observations.seq, seqs))
+            .orderBy(asc(observations.seq));
           const byDomain = new Map<string, Observation[]>();
           for (const row of rows) {
             const list = byDomain.get(row.domain) ?? [];
@@ -154,15 +158,6 @@ export class Analyzer {
             );
             collected.push(result.findings);
           }
-          await tx
-            .update(observations)
-            .set({ processed: true })
-            .where(
-              inArray(
-                observations.seq,
-                rows.map((r) => r.seq),
-              ),
-            );
         });
       } catch (error) {
         this.ctx.logger.error(
@@ -179,13 +174,11 @@ export class Analyzer {
     }
   }
 
-  /** A batch that cannot be analysed is set aside (kept, marked processed) so it does not block the rest. */
+  /** A batch that cannot be analysed is set aside (the observations stay stored) so it does not block the rest. */
   private async markBatchProcessed(): Promise<void> {
     await this.ctx.db.execute(sql`
-      update ${observations} set processed = true
-      where ${observations.seq} in (
-        select ${observations.seq} from ${observations} where not ${observations.processed}
-        order by ${observations.seq} limit ${CLAIM_BATCH})`);
+      delete from ${observationQueue} where ${observationQueue.seq} in (
+        select ${observationQueue.seq} from ${observationQueue} order by ${observationQueue.seq} limit ${CLAIM_BATCH})`);
   }
 
   /** Analyse input for one domain in its own transaction and report the findings. */

@@ -1,6 +1,7 @@
 // Domains, their discovery sources, the endpoint inventory with findings,
 // captured traffic and the activity feed.
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -149,26 +150,30 @@ export const observations = pgTable(
   'observations',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    id: uuid('id').notNull().unique(),
+    /** Random, so no index: lookups by id are rare (tests, support). */
+    id: uuid('id').notNull(),
     domain: text('domain').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
-    /** The engine Observation (bodies truncated to its sample limit). */
+    /** The engine Observation plus its PII findings (bodies truncated to the sample limit). */
     observation: jsonb('observation').notNull(),
     piiTypes: text('pii_types')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    processed: boolean('processed').notNull().default(false),
   },
-  (t) => [
-    index('observations_pending_idx')
-      .on(t.seq)
-      .where(sql`not ${t.processed}`),
-    index('observations_domain_idx').on(t.domain, t.seq),
-  ],
+  (t) => [index('observations_domain_idx').on(t.domain, t.seq)],
 );
+
+/**
+ * Observations not analysed yet. A trigger adds every inserted observation
+ * (same transaction); the analyzer deletes the ones it analysed. Small rows, so
+ * the queue costs far less than updating a flag on every stored observation.
+ */
+export const observationQueue = pgTable('observation_queue', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+});
 
 export const activities = pgTable(
   'activities',
