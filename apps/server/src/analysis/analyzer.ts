@@ -372,17 +372,7 @@ export class Analyzer {
           const key = vulnKey(id, v.vulnId, evidence);
           keep.add(key);
           if (!storedVulnKeys.has(key)) {
-            insertVulns.push({
-              endpointId: id,
-              vulnId: v.vulnId,
-              title: v.title,
-              description: v.description,
-              severity: v.severity,
-              owaspCategory: v.owaspCategory,
-              remediation: v.remediation,
-              evidence,
-              scanDate: now,
-            });
+            insertVulns.push(vulnerabilityRow(id, v, now));
             newVulnTitles.push(`${v.severity}: ${v.title} on ${agg.method} ${agg.normalizedPath}`);
           }
         }
@@ -512,19 +502,7 @@ export class Analyzer {
       if (added.length) {
         await tx
           .insert(vulnerabilities)
-          .values(
-            added.map((v) => ({
-              endpointId,
-              vulnId: v.vulnId,
-              title: v.title,
-              description: v.description,
-              severity: v.severity,
-              owaspCategory: v.owaspCategory,
-              remediation: v.remediation,
-              evidence: v.evidence ?? '',
-              scanDate: now,
-            })),
-          )
+          .values(added.map((v) => vulnerabilityRow(endpointId, v, now)))
           .onConflictDoNothing();
         await this.ctx.recordActivity(
           added.slice(0, ACTIVITY_DETAIL_CAP).map((v) => ({
@@ -598,6 +576,25 @@ export class Analyzer {
       after = page[page.length - 1]!.id;
     }
   }
+}
+
+function vulnerabilityRow(
+  endpointId: string,
+  v: Vulnerability,
+  scanDate: Date,
+): typeof vulnerabilities.$inferInsert {
+  const { vulnId, title, description, severity, owaspCategory, remediation } = v;
+  return {
+    endpointId,
+    vulnId,
+    title,
+    description,
+    severity,
+    owaspCategory,
+    remediation,
+    evidence: v.evidence ?? '',
+    scanDate,
+  };
 }
 
 function severityOf(text: string): ActivityInput['severity'] {

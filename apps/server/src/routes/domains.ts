@@ -1,5 +1,5 @@
 // Domains, their scans and their discovery sources.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { assertPublicUrl } from '@argus/engine';
 import {
@@ -87,6 +87,11 @@ export async function domainRoutes(
   });
   const selectDomains = () =>
     db.select(domainColumns).from(domains).leftJoin(domainStats, eq(domainStats.domainId, domains.id));
+
+  async function domainNameOf(id: string): Promise<string | null> {
+    const [row] = await db.select({ name: domains.name }).from(domains).where(eq(domains.id, id));
+    return row?.name ?? null;
+  }
 
   async function findDomain(id: string) {
     const [row] = await db
@@ -224,14 +229,11 @@ export async function domainRoutes(
       .where(eq(discoverySources.id, id))
       .returning();
     if (!row) throw notFound('Discovery source');
-    const [domain] = await db
-      .select({ name: domains.name })
-      .from(domains)
-      .where(eq(domains.id, row.domainId));
+    const domainName = await domainNameOf(row.domainId);
     await ctx.recordActivity({
       title: `Discovery source updated: ${row.name}`,
       description: body.isActive === undefined ? null : body.isActive ? 'activated' : 'deactivated',
-      domainName: domain?.name ?? null,
+      domainName,
       severity: 'info',
     });
     return discoverySourceSchema.parse(toDiscoverySource(row));
@@ -239,23 +241,17 @@ export async function domainRoutes(
 
   app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request, reply) => {
     const id = requireId(request.params.id, 'Discovery source');
-    const [row] = await db
-      .delete(discoverySources)
-      .where(and(eq(discoverySources.id, id)))
-      .returning({
-        name: discoverySources.name,
-        domainId: discoverySources.domainId,
-        type: discoverySources.type,
-      });
+    const [row] = await db.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
+      name: discoverySources.name,
+      domainId: discoverySources.domainId,
+      type: discoverySources.type,
+    });
     if (!row) throw notFound('Discovery source');
-    const [domain] = await db
-      .select({ name: domains.name })
-      .from(domains)
-      .where(eq(domains.id, row.domainId));
+    const domainName = await domainNameOf(row.domainId);
     await ctx.recordActivity({
       title: `Discovery source removed: ${row.name}`,
       description: `${row.type} source; the endpoints it found stay in the inventory`,
-      domainName: domain?.name ?? null,
+      domainName,
       severity: 'info',
     });
     return reply.code(204).send();
