@@ -122,6 +122,42 @@ describe('Kong Admin API', () => {
   });
 });
 
+describe('hostile gateway answers', () => {
+  it('reports garbage and truncated JSON clearly, and stops endless paging', async () => {
+    route = (_req, url) => (url.pathname === '/g/services' ? { body: 'x' } : undefined);
+    const raw = createServer((req, res) => {
+      const u = new URL(req.url ?? '/', 'http://x');
+      if (u.pathname.endsWith('/services')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          u.pathname.startsWith('/garbage') ? '\u0000\u0001PK\u0003 not json' : '{"data": [{"id": "a", "na',
+        );
+        return;
+      }
+      // routes: a `next` link that points back to itself forever
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          data: [{ id: 'r', paths: ['/loop'], hosts: ['h.example'] }],
+          next: `${u.pathname}?offset=same`,
+        }),
+      );
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    const rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    try {
+      await expect(
+        readGateway({ provider: 'kong', url: `${rawBase}/garbage`, apiKey: 'k' }, { allowPrivate: true }),
+      ).rejects.toThrow(/did not answer a JSON object/);
+      await expect(
+        readGateway({ provider: 'kong', url: `${rawBase}/truncated`, apiKey: 'k' }, { allowPrivate: true }),
+      ).rejects.toThrow(GatewayError);
+    } finally {
+      await new Promise<void>((r) => raw.close(() => r()));
+    }
+  });
+});
+
 describe('Azure API Management (ARM)', () => {
   const apis = (
     json('gateway-config/azure-apim/azure-rest-api-specs-2024-05-01-ApiManagementListApis.json', {

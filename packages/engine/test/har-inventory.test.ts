@@ -79,6 +79,13 @@ describe('readHar', () => {
     expect(users.requestFields).toEqual(['email']);
   });
 
+  it('keeps 64 KiB of a 1 MB body', () => {
+    const big = JSON.stringify({ note: 'x'.repeat(1 << 20), email: 'jane@example.com' });
+    const r = readHar(har([entry('POST', 'https://api.example.com/big', { body: big, response: big })]));
+    expect(r.observations[0]!.requestBody!.length).toBe(64 * 1024);
+    expect(r.observations[0]!.responseBody!.length).toBe(64 * 1024);
+  });
+
   it.each([
     ['truncated JSON', '{"log": {"entries": [{"request":'],
     ['binary garbage', '\u0000\u0001PK\u0003garbage'],
