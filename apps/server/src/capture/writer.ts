@@ -3,6 +3,7 @@
 // only after the INSERT holding its row committed, so an acknowledged
 // observation survives a crash (kill -9) right after.
 import type { Db } from '../db/client.js';
+import { HttpError } from '../errors.js';
 import { observations } from '../db/schema/index.js';
 
 export type ObservationRow = typeof observations.$inferInsert;
@@ -30,7 +31,7 @@ export class CaptureWriter {
 
   /** Resolves once the row is committed. */
   write(row: ObservationRow): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('The server is shutting down'));
+    if (this.closed) return Promise.reject(new HttpError(503, 'The server is shutting down; send the request again'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
       if (this.flushing.size < this.parallel) this.startFlush();
