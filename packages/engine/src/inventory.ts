@@ -158,6 +158,25 @@ function hasKeys(o: Record<string, string>): boolean {
   return false;
 }
 
+const queryNameCache = new Map<string, string[]>();
+
+/** Parameter names of a query string (first 20), memoised for short queries (they repeat). */
+function queryNames(query: string): string[] {
+  let names = queryNameCache.get(query);
+  if (names === undefined) {
+    names = [];
+    for (const pair of query.split('&', 20)) {
+      const name = pair.split('=', 1)[0] ?? '';
+      if (name && !names.includes(name)) names.push(name.slice(0, 100));
+    }
+    if (query.length <= 256) {
+      if (queryNameCache.size >= 20_000) queryNameCache.clear();
+      queryNameCache.set(query, names);
+    }
+  }
+  return names;
+}
+
 const STATUS_KEYS: string[] = Array.from({ length: 600 }, (_, i) => String(i));
 
 const addCount = (rec: Record<string, number>, key: string, n: number) => {
@@ -407,10 +426,9 @@ export class Inventory {
     if (agg.samplePaths.length < MAX_SAMPLE_PATHS && !agg.samplePaths.includes(obs.path))
       agg.samplePaths.push(obs.path.slice(0, 512));
     if (obs.query && agg.queryParams.length < MAX_QUERY_PARAMS) {
-      for (const pair of obs.query.split('&', 20)) {
-        const name = pair.split('=', 1)[0] ?? '';
-        if (name && agg.queryParams.length < MAX_QUERY_PARAMS && !agg.queryParams.includes(name))
-          agg.queryParams.push(name.slice(0, 100));
+      for (const name of queryNames(obs.query)) {
+        if (agg.queryParams.length < MAX_QUERY_PARAMS && !agg.queryParams.includes(name))
+          agg.queryParams.push(name);
       }
     }
     if (obs.requestBody && (agg.requestFields?.length ?? 0) < MAX_QUERY_PARAMS)
