@@ -1,10 +1,10 @@
 // Automatic scanning: every `scanIntervalMinutes` (Settings) re-sync every
 // domain, at most `maxConcurrentScans` at once. Settings are re-read on each
 // tick, so changes apply without a restart.
-import { asc } from 'drizzle-orm';
+import { asc, lt } from 'drizzle-orm';
 import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
-import { domains } from './db/schema/index.js';
+import { domains, jobRuns } from './db/schema/index.js';
 import { HttpError } from './errors.js';
 import { scanDomain } from './scans.js';
 
@@ -12,7 +12,6 @@ const TICK_MS = 30_000;
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
-  private lastRun = Date.now();
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -22,7 +21,7 @@ export class Scheduler {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.tick(), TICK_MS);
+    this.timer ??= setInterval(() => void this.runIfDue(), TICK_MS);
     this.timer.unref();
   }
 
@@ -32,17 +31,34 @@ export class Scheduler {
     this.timer = null;
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return;
+  /** Runs the automatic scan when it is on and due (and no other instance claimed it); true when it ran. */
+  async runIfDue(): Promise<boolean> {
+    if (this.running) return false;
     const settings = await this.ctx.getSettings().catch(() => null);
-    if (!settings?.autoScan || Date.now() - this.lastRun < settings.scanIntervalMinutes * 60_000) return;
-    this.lastRun = Date.now();
+    if (!settings?.autoScan) return false;
+    if (!(await this.claim(settings.scanIntervalMinutes).catch(() => false))) return false;
     this.running = this.scanAll(settings.maxConcurrentScans)
       .then(() => undefined)
       .finally(() => {
         this.running = null;
       });
     await this.running;
+    return true;
+  }
+
+  /**
+   * Claims this interval's run for this instance: the row is updated only when
+   * the last run is older than the interval, so one instance of many wins.
+   */
+  private async claim(intervalMinutes: number): Promise<boolean> {
+    const now = new Date();
+    const due = new Date(now.getTime() - intervalMinutes * 60_000);
+    const claimed = await this.ctx.db
+      .insert(jobRuns)
+      .values({ name: 'auto-scan', lastRun: now })
+      .onConflictDoUpdate({ target: jobRuns.name, set: { lastRun: now }, setWhere: lt(jobRuns.lastRun, due) })
+      .returning({ name: jobRuns.name });
+    return claimed.length > 0;
   }
 
   /** Scan every domain, `concurrency` at a time; returns how many scans succeeded. */

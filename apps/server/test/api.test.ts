@@ -499,6 +499,9 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
           .map((a) => a.domainName)
           .sort(),
       ).toEqual(['api.payments.example.com', HOST]);
+      // The interval is shared through the database: one run per interval, whichever instance claims it.
+      expect(await t.app.argus.scheduler.runIfDue()).toBe(true);
+      expect(await t.app.argus.scheduler.runIfDue()).toBe(false);
     });
 
     it('lists users and activities newest first', async () => {

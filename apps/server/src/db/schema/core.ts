@@ -34,3 +34,9 @@ export const settings = pgTable('settings', {
     .notNull()
     .default(sql`now()`),
 });
+
+/** When a periodic job last ran, shared by every instance (one claims each run). */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
+});
