@@ -180,15 +180,16 @@ async function inventoryBench(): Promise<void> {
     }
     await app.close();
   } finally {
-    if (process.env.BENCH_KEEP_DB) {
-      console.log(`  (kept database ${name})`);
-      return;
-    }
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    if (process.env.BENCH_KEEP_DB) console.log(`  (kept database ${name})`);
+    else await dropDatabase(name);
   }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: PG_URL });
+  await dropper.connect();
+  await dropper.query(`drop database if exists ${name} with (force)`);
+  await dropper.end();
 }
 
 const only = process.argv[2];

@@ -31,7 +31,8 @@ export class CaptureWriter {
 
   /** Resolves once the row is committed. */
   write(row: ObservationRow): Promise<void> {
-    if (this.closed) return Promise.reject(new HttpError(503, 'The server is shutting down; send the request again'));
+    if (this.closed)
+      return Promise.reject(new HttpError(503, 'The server is shutting down; send the request again'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row, resolve, reject });
       if (this.flushing.size < this.parallel) this.startFlush();
