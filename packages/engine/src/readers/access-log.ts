@@ -146,8 +146,9 @@ export function parseClfLine(line: string, domain: string): LineResult {
   let query = '';
   let scheme: 'http' | 'https' | null = null;
   if (line.charCodeAt(sp1) === 47) {
-    const q = line.indexOf('?', sp1);
-    if (q < 0 || q > sp2) path = line.slice(sp1, sp2);
+    let q = sp1;
+    while (q < sp2 && line.charCodeAt(q) !== 63) q++; // '?' within the target only
+    if (q === sp2) path = line.slice(sp1, sp2);
     else {
       path = line.slice(sp1, q);
       query = line.slice(q + 1, sp2);
