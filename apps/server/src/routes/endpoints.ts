@@ -156,23 +156,27 @@ export async function endpointRoutes(
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const page = await db
-      .select(pageColumns)
-      .from(endpoints)
-      .where(where)
-      .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
-      .limit(query.limit ?? UNPAGED_CAP)
-      .offset(query.offset ?? 0);
     // Without a text search the total comes from the trigger-kept counters.
-    const total = q
-      ? ((await db.select({ n: count() }).from(endpoints).where(where))[0]?.n ?? 0)
-      : ((
-          await db
-            .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
-            .from(domainStats)
-            .innerJoin(domains, eq(domains.id, domainStats.domainId))
-            .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : undefined)
-        )[0]?.n ?? 0);
+    const countTotal = async () =>
+      q
+        ? ((await db.select({ n: count() }).from(endpoints).where(where))[0]?.n ?? 0)
+        : ((
+            await db
+              .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
+              .from(domainStats)
+              .innerJoin(domains, eq(domains.id, domainStats.domainId))
+              .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : undefined)
+          )[0]?.n ?? 0);
+    const [page, total] = await Promise.all([
+      db
+        .select(pageColumns)
+        .from(endpoints)
+        .where(where)
+        .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
+        .limit(query.limit ?? UNPAGED_CAP)
+        .offset(query.offset ?? 0),
+      countTotal(),
+    ]);
     return endpointListSchema.parse({ endpoints: (await withOwners(page)).map(toSummary), total });
   });
 
