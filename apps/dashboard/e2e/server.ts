@@ -2,7 +2,7 @@
 // database in a temp folder, an ephemeral port, the built dashboard. Uses
 // apps/server/dist when built, else runs the TypeScript sources through tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,29 @@ export interface RunningServer {
   output: () => string;
 }
 
+/** Newest modification time of any file under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** A build older than the sources (or than the api/engine packages it bundles) would test stale code. */
+function freshBuild(): string | undefined {
+  const built = path.join(serverDir, 'dist/main.js');
+  if (!existsSync(built)) return undefined;
+  const sources = ['apps/server/src', 'packages/api/src', 'packages/engine/src'].map((dir) =>
+    newestMtime(path.join(repoRoot, dir)),
+  );
+  return statSync(built).mtimeMs >= Math.max(...sources) ? built : undefined;
+}
+
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'argus-e2e-'));
-  const built = path.join(serverDir, 'dist/main.js');
-  const args = existsSync(built)
+  const built = freshBuild();
+  const args = built
     ? [built]
     : ['--conditions=@argus/source', '--import', 'tsx', path.join(serverDir, 'src/main.ts')];
   const child: ChildProcess = spawn(process.execPath, args, {
