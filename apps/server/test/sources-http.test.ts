@@ -115,6 +115,9 @@ describe.each(databaseKinds)('sources and forwarding over HTTP (%s)', (kind) => 
       'GET /orders/{orderId}',
       'POST /orders/refunds',
     ]);
+    expect(list.endpoints.find((e) => e.normalizedPath === '/orders/refunds')?.sources).toEqual([
+      'api_gateway',
+    ]);
   });
 
   it('forwards captured requests to the upstream and records the answer too', async () => {

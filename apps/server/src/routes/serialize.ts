@@ -6,6 +6,9 @@ import { endpoints, users, vulnerabilities } from '../db/schema/index.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Engine source kinds → the names the API documents (openapi, access_log, api_gateway, har, capture). */
+const SOURCE_NAMES: Record<string, string> = { gateway: 'api_gateway' };
+
 /** Columns a summary needs (never the aggregate). */
 export const summaryColumns = {
   id: endpoints.id,
@@ -62,7 +65,7 @@ export function toSummary(row: SummaryRow): EndpointSummary {
     avgRps: Math.round(row.avgRps * 1000) / 1000,
     requestCount: row.requestCount,
     vulnerabilityCount: row.vulnerabilityCount,
-    sources: row.sources,
+    sources: row.sources.map((source) => SOURCE_NAMES[source] ?? source),
     falsePositive: row.falsePositive,
     owner: row.ownerId && row.ownerName ? { id: row.ownerId, username: row.ownerName } : null,
   };
