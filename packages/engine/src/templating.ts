@@ -336,6 +336,12 @@ interface TrieNode {
   reserved: boolean;
   /** This node's own literal segment may hold PII by value (see pathMayHoldPii). */
   pii: boolean;
+  /**
+   * The literal children as a flat `[key, node, key, node, …]` list while there are
+   * few (learnPath compares them with the raw path in place, no per-segment string);
+   * null when stale: every change of `children` resets it.
+   */
+  small: (string | TrieNode)[] | null;
 }
 
 function newNode(threshold: number, template: string, reserved = false, pii = false): TrieNode {
@@ -352,7 +358,42 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
     dominance: Infinity,
     slots: null,
     slotGeneration: -1,
+    small: null,
   };
+}
+
+/** Literal children compared in place by learnPath up to this many (a Map lookup beyond). */
+const SMALL_CHILDREN = 8;
+
+/** The literal child of `node` whose key equals `path[start, end)`, or undefined (no string created). */
+function smallChild(node: TrieNode, path: string, start: number, end: number): TrieNode | undefined {
+  let small = node.small;
+  if (small === null) {
+    small = [];
+    for (const [k, child] of node.children) small.push(k, child);
+    node.small = small;
+  }
+  const len = end - start;
+  for (let i = 0; i < small.length; i += 2) {
+    const key = small[i] as string;
+    if (key.length !== len) continue;
+    let j = 0;
+    while (j < len && key.charCodeAt(j) === path.charCodeAt(start + j)) j++;
+    if (j === len) return small[i + 1] as TrieNode;
+  }
+  return undefined;
+}
+
+/** `path[start, end)` has the UUID layout (8-4-4-4-12 hex digits). */
+function isUuidAt(path: string, start: number, end: number): boolean {
+  if (end - start !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    const c = path.charCodeAt(start + i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (c !== 45) return false;
+    } else if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) return false;
+  }
+  return true;
 }
 
 /** A node reached by `learnPath`: its template and a slot map for the caller (valid for one generation). */
@@ -428,6 +469,7 @@ export class PathTemplater {
       RESERVED.has(key.toLowerCase()) || VERSION.test(key) || DATE.test(key),
     );
     node.children.set(key, child);
+    node.small = null;
     child.hits = weight;
     if (node.children.size >= node.nextCheck) {
       node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
@@ -467,14 +509,30 @@ export class PathTemplater {
     let index = 0;
     let prevReserved = true;
     let pii = false;
+    let pct = rawPath.indexOf('%'); // first '%' at or after `start` (-1: none left)
     while (start < end) {
-      let slash = rawPath.indexOf('/', start);
-      if (slash < 0 || slash > end) slash = end;
+      // One scan finds the segment end and whether it is all digits.
+      let slash = start;
+      let digits = true;
+      for (; slash < end; slash++) {
+        const c = rawPath.charCodeAt(slash);
+        if (c === 47) break;
+        if (c < 48 || c > 57) digits = false;
+      }
       if (slash > start) {
-        let seg = rawPath.slice(start, slash);
-        if (seg.includes('%')) seg = safeDecode(seg);
+        if (pct >= 0 && pct < start) pct = rawPath.indexOf('%', start);
+        const encoded = pct >= 0 && pct < slash;
         // A segment already known as a literal child here needs no classification.
-        const known = node.children.get(seg);
+        let seg: string | null = null;
+        let known: TrieNode | undefined;
+        const size = node.children.size;
+        if (size === 0) known = undefined;
+        else if (size <= SMALL_CHILDREN && !encoded) known = smallChild(node, rawPath, start, slash);
+        else {
+          seg = rawPath.slice(start, slash);
+          if (encoded) seg = safeDecode(seg);
+          known = node.children.get(seg);
+        }
         if (known !== undefined) {
           known.hits++;
           pii ||= known.pii;
@@ -485,18 +543,30 @@ export class PathTemplater {
           continue;
         }
         let key: string;
-        if (seg.charCodeAt(0) === 123 && /^\{[^{}/]+\}$/.test(seg)) {
-          key = seg;
+        if (digits) {
+          key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
+          prevReserved = false;
+        } else if (!encoded && isUuidAt(rawPath, start, slash)) {
+          key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'
           prevReserved = false;
         } else {
-          const kind = classifySegment(seg, prevReserved && index < 3);
-          prevReserved = kind === 'reserved';
-          if (kind === 'literal' || kind === 'reserved') {
-            key = escapeLiteral(seg);
-            pii ||= pathMayHoldPii(seg);
+          if (seg === null) {
+            seg = rawPath.slice(start, slash);
+            if (encoded) seg = safeDecode(seg);
+          }
+          if (seg.charCodeAt(0) === 123 && /^\{[^{}/]+\}$/.test(seg)) {
+            key = seg;
+            prevReserved = false;
           } else {
-            key = PARAM_NAME[kind];
-            pii ||= kind === 'email' || kind === 'token';
+            const kind = classifySegment(seg, prevReserved && index < 3);
+            prevReserved = kind === 'reserved';
+            if (kind === 'literal' || kind === 'reserved') {
+              key = escapeLiteral(seg);
+              pii ||= pathMayHoldPii(seg);
+            } else {
+              key = PARAM_NAME[kind];
+              pii ||= kind === 'email' || kind === 'token';
+            }
           }
         }
         node = this.step(node, key, 1);
@@ -530,6 +600,7 @@ export class PathTemplater {
       if ((node.children.get(seg) as TrieNode).hits >= node.dominance) continue; // a dominant static route
       mergeInto(param, node.children.get(seg) as TrieNode);
       node.children.delete(seg);
+      node.small = null;
     }
     node.merged = true;
     retemplate(param, `${node.template}/{param}`);
@@ -552,6 +623,7 @@ export class PathTemplater {
           if (isStaticName(seg) || child.hits >= node.dominance) continue;
           mergeInto(param, child);
           node.children.delete(seg);
+          node.small = null;
           changed = true;
         }
         if (changed) {
@@ -612,7 +684,10 @@ function mergeInto(target: TrieNode, source: TrieNode): void {
     if (existing) {
       existing.hits += child.hits;
       mergeInto(existing, child);
-    } else target.children.set(seg, child);
+    } else {
+      target.children.set(seg, child);
+      target.small = null;
+    }
   }
   if (source.typed) {
     target.typed ??= new Map();

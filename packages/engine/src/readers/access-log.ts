@@ -82,10 +82,91 @@ export function parseClfTime(s: string): number | null {
   return value;
 }
 
+/** Month number from the three characters at `i` (`Jan` … `Dec`), or -1. */
+function monthAt(line: string, i: number): number {
+  const a = line.charCodeAt(i);
+  const b = line.charCodeAt(i + 1);
+  const c = line.charCodeAt(i + 2);
+  // prettier-ignore
+  switch ((a << 16) | (b << 8) | c) {
+    case 0x4a616e: return 0; case 0x466562: return 1; case 0x4d6172: return 2; case 0x417072: return 3;
+    case 0x4d6179: return 4; case 0x4a756e: return 5; case 0x4a756c: return 6; case 0x417567: return 7;
+    case 0x536570: return 8; case 0x4f6374: return 9; case 0x4e6f76: return 10; case 0x446563: return 11;
+    default: return -1;
+  }
+}
+
+/** Two ASCII digits at `i` as a number, or -1. */
+function digits2(line: string, i: number): number {
+  const a = line.charCodeAt(i) - 48;
+  const b = line.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+let dayKey = -1;
+let dayValue = 0;
+
+/**
+ * The timestamp between `[` and `]` at `start`..`end` without creating a string,
+ * for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26 characters); any other
+ * layout goes through parseClfTime. Same value as parseClfTime: Date.UTC is linear
+ * in hours, minutes and seconds, so the date part is computed once per day.
+ */
+function clfTimeAt(line: string, start: number, end: number): number | null {
+  if (end - start !== 26) return parseClfTime(line.slice(start, end));
+  const d = digits2(line, start);
+  const month = monthAt(line, start + 3);
+  const y1 = digits2(line, start + 7);
+  const y2 = digits2(line, start + 9);
+  const h = digits2(line, start + 12);
+  const mi = digits2(line, start + 15);
+  const sec = digits2(line, start + 18);
+  const sign = line.charCodeAt(start + 21);
+  const zh = digits2(line, start + 22);
+  const zm = digits2(line, start + 24);
+  if (
+    (d | month | y1 | y2 | h | mi | sec | zh | zm) < 0 ||
+    line.charCodeAt(start + 2) !== 47 ||
+    line.charCodeAt(start + 6) !== 47 ||
+    line.charCodeAt(start + 11) !== 58 ||
+    line.charCodeAt(start + 14) !== 58 ||
+    line.charCodeAt(start + 17) !== 58 ||
+    line.charCodeAt(start + 20) !== 32 ||
+    (sign !== 43 && sign !== 45)
+  ) {
+    return parseClfTime(line.slice(start, end));
+  }
+  const year = y1 * 100 + y2;
+  const key = (year * 12 + month) * 100 + d;
+  if (key !== dayKey) {
+    dayKey = key;
+    dayValue = Date.UTC(year, month, d);
+  }
+  return (
+    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000
+  );
+}
+
 const CREDENTIAL_QUERY =
   /(?:^|&)(?:api[_-]?key|apikey|access[_-]?token|token|auth|key|password|secret|sig|signature)=/i;
 const METHOD = /^[A-Z][A-Z-]{1,19}$/;
-const KNOWN_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+const KNOWN_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+/**
+ * The common method at `start`..`end` as a shared constant string (no per-line
+ * string, and later Map lookups by method hit a cached hash), or null.
+ */
+function knownMethodAt(line: string, start: number, end: number): string | null {
+  const len = end - start;
+  if (len < 3 || len > 7) return null;
+  for (const m of KNOWN_METHODS) {
+    if (m.length !== len) continue;
+    let i = 0;
+    while (i < len && line.charCodeAt(start + i) === m.charCodeAt(i)) i++;
+    if (i === len) return m;
+  }
+  return null;
+}
 
 type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
 
@@ -111,10 +192,7 @@ export function parseClfLine(line: string, domain: string): LineResult {
       lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
     }
   }
-  const time =
-    close - open - 2 === tsCacheKey.length && line.startsWith(tsCacheKey, open + 2)
-      ? tsCacheValue
-      : parseClfTime(line.slice(open + 2, close));
+  const time = clfTimeAt(line, open + 2, close);
   if (time === null) return 'bad timestamp';
   if (line.charCodeAt(close + 1) !== 32 || line.charCodeAt(close + 2) !== 34)
     return 'missing "request" field';
@@ -137,8 +215,11 @@ export function parseClfLine(line: string, domain: string): LineResult {
   if (reqEnd === reqStart) return null; // `""`: connection without a request
   let sp1 = line.indexOf(' ', reqStart);
   if (sp1 < 0 || sp1 > reqEnd) return 'malformed request line';
-  const method = line.slice(reqStart, sp1);
-  if (!KNOWN_METHODS.has(method) && !METHOD.test(method)) return 'malformed request method';
+  let method = knownMethodAt(line, reqStart, sp1);
+  if (method === null) {
+    method = line.slice(reqStart, sp1);
+    if (!METHOD.test(method)) return 'malformed request method';
+  }
   sp1++;
   let sp2 = line.indexOf(' ', sp1);
   if (sp2 < 0 || sp2 > reqEnd) sp2 = reqEnd;
@@ -146,8 +227,8 @@ export function parseClfLine(line: string, domain: string): LineResult {
   let query = '';
   let scheme: 'http' | 'https' | null = null;
   if (line.charCodeAt(sp1) === 47) {
-    let q = sp1;
-    while (q < sp2 && line.charCodeAt(q) !== 63) q++; // '?' within the target only
+    let q = line.indexOf('?', sp1);
+    if (q < 0 || q > sp2) q = sp2; // '?' within the target only
     if (q === sp2) path = line.slice(sp1, sp2);
     else {
       path = line.slice(sp1, q);

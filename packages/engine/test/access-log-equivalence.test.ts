@@ -1,0 +1,252 @@
+// The tuned access-log path (streaming reader with in-place timestamp/method
+// parsing, the templater's in-place trie walk) must give exactly what the
+// straightforward reference gives: same observations, stats, rejected samples
+// with line numbers, and the same inventory (endpoints, counts, first/last seen).
+import { describe, expect, it } from 'vitest';
+import { Inventory, avgRps, readAccessLog, templatePath, type Observation } from '../src/index.js';
+import { referenceReadClf } from './reference/access-log-reference.js';
+
+/** Small deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A log mixing every layout the reader accepts with malformed lines of every kind. */
+function generateLog(lines: number, seed: number): string {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  const out: string[] = [];
+  let t = Date.UTC(2024, 1, 28, 23, 59, 0);
+  for (let i = 0; i < lines; i++) {
+    t += Math.floor(r() * 1500);
+    const d = new Date(t);
+    const zone = pick(['+0000', '-0700', '+0530', '+01:00', '']);
+    let ts = `${p2(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+    const tsRoll = r();
+    if (tsRoll < 0.05)
+      ts = ts.replace(/^0/, ''); // one-digit day
+    else if (tsRoll < 0.08)
+      ts += `.${Math.floor(r() * 1000)}`; // fractional seconds
+    else if (tsRoll < 0.1)
+      ts = ts.replace(/^\d\d\/\w+/, pick(['31/Feb', '00/Jan', '30/Feb', '99/Dec'])); // rolls over
+    else if (tsRoll < 0.11) ts = ts.replace(/\/\d{4}:/, '/0099:'); // two-digit year semantics of Date.UTC
+    if (zone) ts += ` ${zone}`;
+    const client = pick([
+      '203.0.113.7',
+      '2001:db8::1',
+      '::1',
+      '10.0.0.1, 192.0.2.44',
+      '"10.0.0.1, 192.0.2.44" 203.0.113.9',
+      '198.51.100.3 10.1.1.1',
+      'api.example.com 203.0.113.1',
+      'shop.example.com:443 2001:db8::2',
+      'Shop.Example.com:8080 203.0.113.2',
+      'localhost 127.0.0.1',
+    ]);
+    const user = pick(['-', '-', '-', 'alice', '"bob"']);
+    const method = pick([
+      'GET',
+      'GET',
+      'GET',
+      'POST',
+      'PUT',
+      'DELETE',
+      'PATCH',
+      'HEAD',
+      'OPTIONS',
+      'PROPFIND',
+      'M-SEARCH',
+      'get',
+      'G3T',
+    ]);
+    const res = pick([
+      'users',
+      'orders',
+      'items',
+      'Café',
+      'caf%C3%A9',
+      'a%2Fb',
+      '%7Bx%7D',
+      '{id}',
+      'v2',
+      'me',
+    ]);
+    const id = pick([
+      String(Math.floor(r() * 100_000)),
+      `${Math.floor(r() * 0xffffffff)
+        .toString(16)
+        .padStart(8, '0')}-1b2c-4d3e-8f40-00000000${Math.floor(r() * 0xffff)
+        .toString(16)
+        .padStart(4, '0')}`,
+      'F7E79D2A-1B2C-4D3E-8F40-47F6662FFFFF',
+      `user${Math.floor(r() * 40)}`,
+      `cus_${Math.floor(r() * 1e9).toString(36)}X1`,
+      'alice%40example.com',
+      '%31%32%33',
+      '2024-05-01',
+      `slug-${Math.floor(r() * 30)}`,
+      '',
+    ]);
+    const path = pick([
+      `/api/v1/${res}`,
+      `/api/v1/${res}/${id}`,
+      `/api/v2/${res}/${id}/${pick(['items', 'notes', 'events'])}`,
+      `//api//v1/${res}/${id}/`,
+      `/${id}`,
+      '/',
+      `/static/style${Math.floor(r() * 3)}.css`,
+      `http://proxy.example/${res}/${id}`,
+      `HTTPS://Other.Example:8443/${res}`,
+      `/search?q=${id}#frag`,
+      `/a#b/${id}`,
+    ]);
+    const query = pick([
+      '',
+      '',
+      '',
+      `?page=${Math.floor(r() * 5)}`,
+      '?api_key=abc&x=1',
+      '?token=t',
+      '?',
+      `?q=a%20b&sig=zz`,
+    ]);
+    const proto = pick([' HTTP/1.1', ' HTTP/2.0', '', ' HTTP/1.0']);
+    const request =
+      r() < 0.03
+        ? ''
+        : r() < 0.01
+          ? `${method} /quote\\"d${path} HTTP/1.1`
+          : `${method} ${path}${query}${proto}`;
+    const status = pick(['200', '200', '201', '204', '301', '404', '500', '999', '20x', '099']);
+    const tail = pick([
+      '',
+      ' "-" "curl/8"',
+      ' "https://ref.example/?a=\\"b\\"" "Mozilla/5.0 (X11; Linux x86_64)"',
+      ' "-" "ua" 0.012 "extra field"',
+    ]);
+    let text = `${client} - ${user} [${ts}] "${request}" ${status} ${Math.floor(r() * 5000)}${tail}`;
+    const bad = r();
+    if (bad < 0.01) text = 'garbage line without any fields';
+    else if (bad < 0.02)
+      text = text.slice(0, Math.floor(r() * text.length)); // truncated anywhere
+    else if (bad < 0.025) text = text.replace('[', '');
+    else if (bad < 0.03) text = text.replace(']', '');
+    else if (bad < 0.035) text = '';
+    else if (bad < 0.04) text = '   ';
+    else if (bad < 0.045)
+      text = `${client} [${ts}] "GET / HTTP/1.1" 200 1`; // too few fields
+    else if (bad < 0.05)
+      text = text.replace(/\[[^\]]*\]/, pick(['[10/Foo/2024:00:00:00 +0000]', '[]', '[x]']));
+    out.push(text);
+  }
+  // CRLF on some lines, and one line longer than the (lowered) line limit.
+  return out
+    .map((l, i) => (i % 7 === 3 ? `${l}\r` : l))
+    .concat(['1.2.3.4 - - [10/Oct/2024:13:55:36 +0000] "GET /' + 'x'.repeat(3000) + ' HTTP/1.1" 200 1'])
+    .join('\n');
+}
+
+/** Cut bytes into random-sized chunks (splitting UTF-8 sequences and CRLF pairs). */
+function* chunked(bytes: Buffer, seed: number): Generator<Uint8Array> {
+  const r = rng(seed);
+  for (let i = 0; i < bytes.length;) {
+    const n = 1 + Math.floor(r() * (r() < 0.5 ? 16 : 4096));
+    yield bytes.subarray(i, i + n);
+    i += n;
+  }
+}
+
+describe('access-log fast path equals the straightforward reference', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`generated log #${seed}: observations, stats and inventory are identical`, async () => {
+      const text = generateLog(6000, seed);
+      const maxLineLength = 2048;
+      const refObs: Observation[] = [];
+      const refInv = new Inventory({ cardinalityThreshold: 10 });
+      const refStats = referenceReadClf(
+        text,
+        'default.example',
+        (o) => {
+          refObs.push(o);
+          refInv.addObservation(o);
+        },
+        maxLineLength,
+      );
+      const fastObs: Observation[] = [];
+      const fastInv = new Inventory({ cardinalityThreshold: 10 });
+      const fastStats = await readAccessLog(chunked(Buffer.from(text, 'utf8'), seed), {
+        format: 'apache',
+        domain: 'Default.Example',
+        maxLineLength,
+        onObservation: (o) => {
+          fastObs.push(o);
+          fastInv.addObservation(o);
+        },
+      });
+      // The generator really produced what the test is about.
+      expect(refStats.linesRejected).toBeGreaterThan(200);
+      expect(refStats.linesWithoutRequest).toBeGreaterThan(50);
+      expect(refStats.rejected).toHaveLength(20);
+      expect(refObs.some((o) => o.domain === 'shop.example.com')).toBe(true);
+      expect(refObs.some((o) => o.path.includes('%'))).toBe(true);
+      expect(refObs.some((o) => o.auth?.includes('query_key'))).toBe(true);
+
+      expect(fastStats).toEqual(refStats);
+      expect(fastObs).toEqual(refObs);
+      const fast = fastInv.endpoints();
+      const ref = refInv.endpoints();
+      expect(fast.length).toBeGreaterThan(30);
+      expect(fast).toEqual(ref);
+      expect(fast.map(avgRps)).toEqual(ref.map(avgRps));
+    });
+  }
+
+  it('the in-place trie walk templates like splitPath + templateSegments', () => {
+    const paths = [
+      '/api/v1/users/42',
+      '/api/v1/users/F7E79D2A-1B2C-4D3E-8F40-47F6662FFFFF',
+      '/api/v1/users/f7e79d2a-1b2c-4d3e-8f40-47f6662fffff',
+      '/api/v1/users/f7e79d2a-1b2c-4d3e-8f40-47f6662fffffa',
+      '/api/v1/users/g7e79d2a-1b2c-4d3e-8f40-47f6662fffff',
+      '/api/v1/users/f7e79d2a/1b2c-4d3e-8f40-47f6662fffff',
+      '/api/v1/users/%31%32',
+      '/api/v1/users/me',
+      '/api/v1/caf%C3%A9/7',
+      '/api/v1/caf\u00e9/8',
+      '/api/v1/a%2Fb',
+      '/api/v1/%7Bx%7D',
+      '/api/v1/{id}',
+      '/2024-01-01/charges',
+      '//api//v1//users/',
+      '/',
+      '',
+    ];
+    const inv = new Inventory();
+    for (const path of paths) {
+      const agg = inv.addObservation({
+        source: 'access_log',
+        domain: 'x.example',
+        method: 'GET',
+        path,
+        query: '',
+        status: 200,
+        scheme: null,
+        auth: null,
+        requestHeaders: {},
+        responseHeaders: {},
+        timestamp: 1_700_000_000_000,
+      });
+      expect(agg.normalizedPath, path).toBe(templatePath(path).normalizedPath);
+    }
+  });
+});
