@@ -1,5 +1,12 @@
-import { MethodBadge, Select, VisuallyHidden, type MethodBadgeVariant, type SelectOption } from '@argus/ui';
-import { useId } from 'react';
+import {
+  MethodBadge,
+  Select,
+  StatTile,
+  VisuallyHidden,
+  type MethodBadgeVariant,
+  type SelectOption,
+} from '@argus/ui';
+import { useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 
 /** Summary tiles above list screens: four across on wide screens. */
@@ -140,5 +147,17 @@ export function HiddenHeading({ children }: { children: string }) {
     <VisuallyHidden asChild>
       <h2>{children}</h2>
     </VisuallyHidden>
+  );
+}
+
+/** The four summary tiles above a list screen, or their skeletons while the list loads. */
+export function SummaryTiles({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <>
+      <HiddenHeading>Summary</HiddenHeading>
+      <TileGrid>
+        {loading ? Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />) : children}
+      </TileGrid>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { errorMessage } from '@argus/api';
 import { useToast } from '@argus/ui';
-import { useCallback } from 'react';
+import { useRescanAnyEndpoint } from '@argus/api/hooks';
+import { useCallback, useState } from 'react';
 
 /** Spec section 8: the rescan toasts, shared by the modal, the detail screen and table rows. */
 export function useRescanToasts() {
@@ -19,4 +20,23 @@ export function useRescanToasts() {
     [toast],
   );
   return { succeeded, failed };
+}
+
+/** Rescan from a table row: its own pending flag (rows rescan independently) and the same toasts. */
+export function useRowRescan(id: string) {
+  const { trigger } = useRescanAnyEndpoint();
+  const { succeeded, failed } = useRescanToasts();
+  const [pending, setPending] = useState(false);
+  const rescan = async () => {
+    setPending(true);
+    try {
+      await trigger(id);
+      succeeded();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, rescan };
 }

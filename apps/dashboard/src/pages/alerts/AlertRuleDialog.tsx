@@ -7,10 +7,11 @@ import {
   type AlertRuleForm,
 } from '@argus/api';
 import { useCreateAlertRule } from '@argus/api/hooks';
-import { Button, capitalize, Dialog, FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
+import { capitalize, FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
 import { triggerLabel } from '../../shared/text.js';
 
@@ -65,87 +66,80 @@ export function AlertRuleDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Create Alert Rule"
       description="Raise an alert when a scan finds something that matches."
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={isMutating} loadingText="Creating...">
-            Create Rule
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      onSubmit={submit}
+      submitLabel="Create Rule"
+      pending={isMutating}
+      pendingLabel="Creating..."
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Stack $gap={4}>
-          <FormField label="Rule Name" required error={errors.name?.message}>
-            <Input placeholder="Critical vulnerability on payments" {...form.register('name')} />
-          </FormField>
-          <FormField label="Description" hint="Optional" error={errors.description?.message}>
-            <Input {...form.register('description')} />
-          </FormField>
-          <FormField label="Trigger Type" required error={errors.triggerType?.message}>
-            {(field) => (
-              <Controller
-                control={form.control}
-                name="triggerType"
-                render={({ field: { value, onChange } }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onValueChange={onChange}
-                    placeholder="Select a trigger"
-                    options={triggerOptions}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField label="Severity" required error={errors.severity?.message}>
-            {(field) => (
-              <Controller
-                control={form.control}
-                name="severity"
-                render={({ field: { value, onChange } }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onValueChange={onChange}
-                    placeholder="Select a severity"
-                    options={severityOptions}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
-            label="Conditions (JSON)"
-            required
-            hint={`For example ${triggerType ? CONDITION_EXAMPLES[triggerType] : CONDITION_EXAMPLES.high_risk_endpoint}`}
-            error={errors.conditions?.message}
-          >
-            <Textarea monospace rows={5} spellCheck={false} {...form.register('conditions')} />
-          </FormField>
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field: { value, onChange } }) => (
-              <Switch
-                label="Active"
-                description="Inactive rules are kept but not checked."
-                checked={value ?? true}
-                onCheckedChange={onChange}
-              />
-            )}
-          />
-        </Stack>
-      </form>
-    </Dialog>
+      <Stack $gap={4}>
+        <FormField label="Rule Name" required error={errors.name?.message}>
+          <Input placeholder="Critical vulnerability on payments" {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" hint="Optional" error={errors.description?.message}>
+          <Input {...form.register('description')} />
+        </FormField>
+        <FormField label="Trigger Type" required error={errors.triggerType?.message}>
+          {(field) => (
+            <Controller
+              control={form.control}
+              name="triggerType"
+              render={({ field: { value, onChange } }) => (
+                <Select
+                  {...field}
+                  value={value ?? ''}
+                  onValueChange={onChange}
+                  placeholder="Select a trigger"
+                  options={triggerOptions}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Severity" required error={errors.severity?.message}>
+          {(field) => (
+            <Controller
+              control={form.control}
+              name="severity"
+              render={({ field: { value, onChange } }) => (
+                <Select
+                  {...field}
+                  value={value ?? ''}
+                  onValueChange={onChange}
+                  placeholder="Select a severity"
+                  options={severityOptions}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Conditions (JSON)"
+          required
+          hint={`For example ${triggerType ? CONDITION_EXAMPLES[triggerType] : CONDITION_EXAMPLES.high_risk_endpoint}`}
+          error={errors.conditions?.message}
+        >
+          <Textarea monospace rows={5} spellCheck={false} {...form.register('conditions')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field: { value, onChange } }) => (
+            <Switch
+              label="Active"
+              description="Inactive rules are kept but not checked."
+              checked={value ?? true}
+              onCheckedChange={onChange}
+            />
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -24,13 +24,12 @@ import { AlertOctagon, Bell, BellRing, CheckCircle2, Eye, Radio, Settings2 } fro
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import {
-  HiddenHeading,
+  SummaryTiles,
   FilterSelect,
   Inline,
   Muted,
   Stack,
   TableMessage,
-  TileGrid,
   Toolbar,
   TwoLines,
 } from '../../shared/layout.js';
@@ -227,38 +226,31 @@ export default function AlertsPage() {
           Notification Channels
         </Button>
       </PageHeader>
-      <HiddenHeading>Summary</HiddenHeading>
-      <TileGrid>
-        {isLoading ? (
-          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
-        ) : (
-          <>
-            <StatTile
-              label="Total Alerts"
-              value={formatNumber(data?.total ?? all.length)}
-              icon={<Bell size={20} />}
-            />
-            <StatTile
-              label="Open Alerts"
-              value={formatNumber(all.filter((a) => a.status === 'open').length)}
-              icon={<BellRing size={20} />}
-              tone="danger"
-            />
-            <StatTile
-              label="Acknowledged"
-              value={formatNumber(all.filter((a) => a.status === 'acknowledged').length)}
-              icon={<CheckCircle2 size={20} />}
-              tone="warning"
-            />
-            <StatTile
-              label="Critical Alerts"
-              value={formatNumber(all.filter((a) => a.severity === 'critical').length)}
-              icon={<AlertOctagon size={20} />}
-              tone="danger"
-            />
-          </>
-        )}
-      </TileGrid>
+      <SummaryTiles loading={isLoading}>
+        <StatTile
+          label="Total Alerts"
+          value={formatNumber(data?.total ?? all.length)}
+          icon={<Bell size={20} />}
+        />
+        <StatTile
+          label="Open Alerts"
+          value={formatNumber(all.filter((a) => a.status === 'open').length)}
+          icon={<BellRing size={20} />}
+          tone="danger"
+        />
+        <StatTile
+          label="Acknowledged"
+          value={formatNumber(all.filter((a) => a.status === 'acknowledged').length)}
+          icon={<CheckCircle2 size={20} />}
+          tone="warning"
+        />
+        <StatTile
+          label="Critical Alerts"
+          value={formatNumber(all.filter((a) => a.severity === 'critical').length)}
+          icon={<AlertOctagon size={20} />}
+          tone="danger"
+        />
+      </SummaryTiles>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Alerts, rules and channels">
           <TabsTrigger value="alerts">Alerts</TabsTrigger>

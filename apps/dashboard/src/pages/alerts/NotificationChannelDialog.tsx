@@ -9,10 +9,11 @@ import {
   type NotificationChannelForm,
 } from '@argus/api';
 import { useCreateNotificationChannel } from '@argus/api/hooks';
-import { Button, Dialog, FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
+import { FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
 
 const FORM_ID = 'notification-channel-form';
@@ -88,67 +89,60 @@ export function NotificationChannelDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Create Notification Channel"
       description="Where new alerts are delivered."
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={isMutating} loadingText="Creating...">
-            Create Channel
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      onSubmit={submit}
+      submitLabel="Create Channel"
+      pending={isMutating}
+      pendingLabel="Creating..."
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Stack $gap={4}>
-          <FormField label="Channel Name" required error={errors.name?.message}>
-            <Input placeholder="Security team e-mail" {...form.register('name')} />
-          </FormField>
-          <FormField label="Channel Type" required error={errors.type?.message}>
-            {(field) => (
-              <Controller
-                control={form.control}
-                name="type"
-                render={({ field: { value, onChange } }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onValueChange={onChange}
-                    placeholder="Select a type"
-                    options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_LABELS[t] }))}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField
-            label="Configuration (JSON)"
-            required
-            hint={`For example ${CONFIG_EXAMPLES[type ?? 'webhook']}`}
-            error={errors.config?.message}
-          >
-            <Textarea monospace rows={5} spellCheck={false} {...form.register('config')} />
-          </FormField>
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field: { value, onChange } }) => (
-              <Switch
-                label="Active"
-                description="Inactive channels receive nothing."
-                checked={value ?? true}
-                onCheckedChange={onChange}
-              />
-            )}
-          />
-        </Stack>
-      </form>
-    </Dialog>
+      <Stack $gap={4}>
+        <FormField label="Channel Name" required error={errors.name?.message}>
+          <Input placeholder="Security team e-mail" {...form.register('name')} />
+        </FormField>
+        <FormField label="Channel Type" required error={errors.type?.message}>
+          {(field) => (
+            <Controller
+              control={form.control}
+              name="type"
+              render={({ field: { value, onChange } }) => (
+                <Select
+                  {...field}
+                  value={value ?? ''}
+                  onValueChange={onChange}
+                  placeholder="Select a type"
+                  options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_LABELS[t] }))}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Configuration (JSON)"
+          required
+          hint={`For example ${CONFIG_EXAMPLES[type ?? 'webhook']}`}
+          error={errors.config?.message}
+        >
+          <Textarea monospace rows={5} spellCheck={false} {...form.register('config')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field: { value, onChange } }) => (
+            <Switch
+              label="Active"
+              description="Inactive channels receive nothing."
+              checked={value ?? true}
+              onCheckedChange={onChange}
+            />
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

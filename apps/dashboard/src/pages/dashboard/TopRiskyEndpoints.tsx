@@ -1,5 +1,5 @@
 import type { EndpointSummary } from '@argus/api';
-import { useDomains, useRescanAnyEndpoint, useTopEndpoints } from '@argus/api/hooks';
+import { useDomains, useTopEndpoints } from '@argus/api/hooks';
 import {
   Button,
   Card,
@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { styled } from 'styled-components';
 import { datedFileName, downloadText, toCsv } from '../../shared/csv.js';
 import { Actions, EndpointCell, TableMessage } from '../../shared/layout.js';
-import { useRescanToasts } from '../../shared/rescanToasts.js';
+import { useRowRescan } from '../../shared/rescanToasts.js';
 import { loadErrorText } from '../../shared/text.js';
 
 const ALL_DOMAINS = '__all__';
@@ -42,9 +42,7 @@ export function topEndpointsCsv(rows: readonly EndpointSummary[]): string {
 }
 
 function RescanButton({ endpoint }: { endpoint: EndpointSummary }) {
-  const { trigger } = useRescanAnyEndpoint();
-  const toasts = useRescanToasts();
-  const [pending, setPending] = useState(false);
+  const { pending, rescan } = useRowRescan(endpoint.id);
   return (
     <Button
       variant="ghost"
@@ -52,17 +50,7 @@ function RescanButton({ endpoint }: { endpoint: EndpointSummary }) {
       icon={<RefreshCw size={14} aria-hidden="true" />}
       loading={pending}
       aria-label={`Rescan ${endpoint.method} ${endpoint.normalizedPath}`}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await trigger(endpoint.id);
-          toasts.succeeded();
-        } catch (error) {
-          toasts.failed(error);
-        } finally {
-          setPending(false);
-        }
-      }}
+      onClick={rescan}
     >
       Rescan
     </Button>

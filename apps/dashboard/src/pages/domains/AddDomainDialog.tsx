@@ -1,9 +1,10 @@
 import { domainCreateSchema, DOMAIN_EXAMPLE_HOST } from '@argus/api';
 import { useCreateDomain } from '@argus/api/hooks';
-import { Button, Dialog, FormField, Input, Textarea, useToast } from '@argus/ui';
+import { FormField, Input, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
 
 type DomainForm = z.input<typeof domainCreateSchema>;
@@ -49,37 +50,30 @@ export function AddDomainDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Add Domain for Testing"
       description="Add an API domain, then attach discovery sources and scan it."
-      footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={isMutating} loadingText="Adding...">
-            Add Domain
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      onSubmit={submit}
+      submitLabel="Add Domain"
+      pending={isMutating}
+      pendingLabel="Adding..."
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Stack $gap={4}>
-          <FormField
-            label="Domain Name"
-            required
-            hint={`An API hostname, e.g. ${DOMAIN_EXAMPLE_HOST}`}
-            error={errors.name?.message}
-          >
-            <Input placeholder={DOMAIN_EXAMPLE_HOST} autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label="Description" hint="Optional" error={errors.description?.message}>
-            <Textarea placeholder="What this API serves" rows={3} {...form.register('description')} />
-          </FormField>
-        </Stack>
-      </form>
-    </Dialog>
+      <Stack $gap={4}>
+        <FormField
+          label="Domain Name"
+          required
+          hint={`An API hostname, e.g. ${DOMAIN_EXAMPLE_HOST}`}
+          error={errors.name?.message}
+        >
+          <Input placeholder={DOMAIN_EXAMPLE_HOST} autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" hint="Optional" error={errors.description?.message}>
+          <Textarea placeholder="What this API serves" rows={3} {...form.register('description')} />
+        </FormField>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -16,16 +16,7 @@ import {
 } from '@argus/ui';
 import { AlertTriangle, Gauge, Globe, Network, Plus, Radar, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Actions,
-  HiddenHeading,
-  Inline,
-  Muted,
-  Stack,
-  TableMessage,
-  TileGrid,
-  Toolbar,
-} from '../../shared/layout.js';
+import { Actions, SummaryTiles, Inline, Muted, Stack, TableMessage, Toolbar } from '../../shared/layout.js';
 import { loadErrorText, matchesSearch } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { AddDomainDialog } from './AddDomainDialog.js';
@@ -147,34 +138,22 @@ export default function DomainsPage() {
           </Button>
         }
       />
-      <HiddenHeading>Summary</HiddenHeading>
-      <TileGrid>
-        {isLoading ? (
-          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
-        ) : (
-          <>
-            <StatTile label="Total Domains" value={formatNumber(totals.domains)} icon={<Globe size={20} />} />
-            <StatTile
-              label="Total Endpoints"
-              value={formatNumber(totals.endpoints)}
-              icon={<Network size={20} />}
-              tone="info"
-            />
-            <StatTile
-              label="Risky Endpoints"
-              value={formatNumber(totals.risky)}
-              icon={<AlertTriangle size={20} />}
-              tone="danger"
-            />
-            <StatTile
-              label="Avg Risk Score"
-              value={totals.avgRisk}
-              icon={<Gauge size={20} />}
-              tone="warning"
-            />
-          </>
-        )}
-      </TileGrid>
+      <SummaryTiles loading={isLoading}>
+        <StatTile label="Total Domains" value={formatNumber(totals.domains)} icon={<Globe size={20} />} />
+        <StatTile
+          label="Total Endpoints"
+          value={formatNumber(totals.endpoints)}
+          icon={<Network size={20} />}
+          tone="info"
+        />
+        <StatTile
+          label="Risky Endpoints"
+          value={formatNumber(totals.risky)}
+          icon={<AlertTriangle size={20} />}
+          tone="danger"
+        />
+        <StatTile label="Avg Risk Score" value={totals.avgRisk} icon={<Gauge size={20} />} tone="warning" />
+      </SummaryTiles>
       <Toolbar>
         <SearchInput placeholder="Search domains..." value={search} onValueChange={setSearch} />
       </Toolbar>

@@ -1,5 +1,5 @@
 import { paths, type EndpointSummary } from '@argus/api';
-import { useEndpoints, useInvalidate, useRescanAnyEndpoint } from '@argus/api/hooks';
+import { useEndpoints, useInvalidate } from '@argus/api/hooks';
 import {
   Card,
   ErrorState,
@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Actions, EndpointCell, TableMessage, Toolbar } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
-import { useRescanToasts } from '../../shared/rescanToasts.js';
+import { useRowRescan } from '../../shared/rescanToasts.js';
 import { loadErrorText } from '../../shared/text.js';
 import { useDebouncedValue } from '../../shared/useDebouncedValue.js';
 import { PageHeader } from '../../shell/PageHeader.js';
@@ -45,25 +45,13 @@ const Classification = styled.span`
 `;
 
 function RescanIcon({ endpoint }: { endpoint: EndpointSummary }) {
-  const { trigger } = useRescanAnyEndpoint();
-  const toasts = useRescanToasts();
-  const [pending, setPending] = useState(false);
+  const { pending, rescan } = useRowRescan(endpoint.id);
   return (
     <IconButton
       size="sm"
       label={`Rescan ${endpoint.method} ${endpoint.normalizedPath}`}
       loading={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await trigger(endpoint.id);
-          toasts.succeeded();
-        } catch (error) {
-          toasts.failed(error);
-        } finally {
-          setPending(false);
-        }
-      }}
+      onClick={rescan}
     >
       <RefreshCw size={14} aria-hidden="true" />
     </IconButton>

@@ -21,10 +21,9 @@ import { useNavigate } from 'react-router-dom';
 import {
   EndpointCell,
   FilterSelect,
-  HiddenHeading,
+  SummaryTiles,
   Muted,
   TableMessage,
-  TileGrid,
   Toolbar,
 } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
@@ -97,38 +96,31 @@ export default function PiiPage() {
         onRefresh={() => void invalidate(paths.pii())}
         refreshLabel="Refresh PII data"
       />
-      <HiddenHeading>Summary</HiddenHeading>
-      <TileGrid>
-        {isLoading ? (
-          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
-        ) : (
-          <>
-            <StatTile
-              label="Endpoints with PII"
-              value={formatNumber(data?.total ?? all.length)}
-              icon={<ShieldAlert size={20} />}
-            />
-            <StatTile
-              label="Email Exposed"
-              value={formatNumber(withType('email'))}
-              icon={<Mail size={20} />}
-              tone="info"
-            />
-            <StatTile
-              label="Payment Data"
-              value={formatNumber(withType('credit_card'))}
-              icon={<CreditCard size={20} />}
-              tone="orange"
-            />
-            <StatTile
-              label="SSN Exposed"
-              value={formatNumber(withType('ssn'))}
-              icon={<Fingerprint size={20} />}
-              tone="danger"
-            />
-          </>
-        )}
-      </TileGrid>
+      <SummaryTiles loading={isLoading}>
+        <StatTile
+          label="Endpoints with PII"
+          value={formatNumber(data?.total ?? all.length)}
+          icon={<ShieldAlert size={20} />}
+        />
+        <StatTile
+          label="Email Exposed"
+          value={formatNumber(withType('email'))}
+          icon={<Mail size={20} />}
+          tone="info"
+        />
+        <StatTile
+          label="Payment Data"
+          value={formatNumber(withType('credit_card'))}
+          icon={<CreditCard size={20} />}
+          tone="orange"
+        />
+        <StatTile
+          label="SSN Exposed"
+          value={formatNumber(withType('ssn'))}
+          icon={<Fingerprint size={20} />}
+          tone="danger"
+        />
+      </SummaryTiles>
       <Toolbar>
         <SearchInput placeholder="Search by path or domain..." value={search} onValueChange={setSearch} />
         <FilterSelect

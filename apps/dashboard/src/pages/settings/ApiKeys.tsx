@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   formatShortDate,
   FormField,
   IconButton,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { styled } from 'styled-components';
 import type { z } from 'zod';
+import { FormDialog } from '../../shared/FormDialog.js';
 import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
 
 /** An API key entry (client only, spec section 3). */
@@ -112,53 +112,44 @@ function AddApiKeyDialog({
     close(false);
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Add API Key"
       description="Keys are kept in this browser session only."
-      footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID}>
-            Add API Key
-          </Button>
-        </>
-      }
+      formId={FORM_ID}
+      onSubmit={submit}
+      submitLabel="Add API Key"
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Stack $gap={4}>
-          <FormField label="Name" required error={errors.name?.message}>
-            <Input {...form.register('name')} />
-          </FormField>
-          <FormField label="Description" hint="Optional" error={errors.description?.message}>
-            <Input {...form.register('description')} />
-          </FormField>
-          <FormField label="Environment" required error={errors.environment?.message}>
-            {(field) => (
-              <Controller
-                control={form.control}
-                name="environment"
-                render={({ field: { value, onChange } }) => (
-                  <Select
-                    {...field}
-                    value={value}
-                    onValueChange={onChange}
-                    placeholder="Select an environment"
-                    options={ENVIRONMENTS}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField label="API Key" required error={errors.value?.message}>
-            <Input type="password" autoComplete="off" {...form.register('value')} />
-          </FormField>
-        </Stack>
-      </form>
-    </Dialog>
+      <Stack $gap={4}>
+        <FormField label="Name" required error={errors.name?.message}>
+          <Input {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" hint="Optional" error={errors.description?.message}>
+          <Input {...form.register('description')} />
+        </FormField>
+        <FormField label="Environment" required error={errors.environment?.message}>
+          {(field) => (
+            <Controller
+              control={form.control}
+              name="environment"
+              render={({ field: { value, onChange } }) => (
+                <Select
+                  {...field}
+                  value={value}
+                  onValueChange={onChange}
+                  placeholder="Select an environment"
+                  options={ENVIRONMENTS}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="API Key" required error={errors.value?.message}>
+          <Input type="password" autoComplete="off" {...form.register('value')} />
+        </FormField>
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -19,12 +19,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   EndpointCell,
-  HiddenHeading,
+  SummaryTiles,
   FilterSelect,
   Muted,
   Stack,
   TableMessage,
-  TileGrid,
   Toolbar,
   TwoLines,
 } from '../../shared/layout.js';
@@ -115,38 +114,31 @@ export default function VulnerabilitiesPage() {
         onRefresh={() => void invalidate(paths.vulnerabilities())}
         refreshLabel="Refresh vulnerabilities"
       />
-      <HiddenHeading>Summary</HiddenHeading>
-      <TileGrid>
-        {isLoading ? (
-          Array.from({ length: 4 }, (_, i) => <StatTile.Skeleton key={i} />)
-        ) : (
-          <>
-            <StatTile
-              label="Total"
-              value={formatNumber(data?.total ?? all.length)}
-              icon={<ShieldAlert size={20} />}
-            />
-            <StatTile
-              label="Critical"
-              value={formatNumber(count('critical'))}
-              icon={<AlertOctagon size={20} />}
-              tone="danger"
-            />
-            <StatTile
-              label="High"
-              value={formatNumber(count('high'))}
-              icon={<AlertTriangle size={20} />}
-              tone="orange"
-            />
-            <StatTile
-              label="Medium"
-              value={formatNumber(count('medium'))}
-              icon={<Info size={20} />}
-              tone="warning"
-            />
-          </>
-        )}
-      </TileGrid>
+      <SummaryTiles loading={isLoading}>
+        <StatTile
+          label="Total"
+          value={formatNumber(data?.total ?? all.length)}
+          icon={<ShieldAlert size={20} />}
+        />
+        <StatTile
+          label="Critical"
+          value={formatNumber(count('critical'))}
+          icon={<AlertOctagon size={20} />}
+          tone="danger"
+        />
+        <StatTile
+          label="High"
+          value={formatNumber(count('high'))}
+          icon={<AlertTriangle size={20} />}
+          tone="orange"
+        />
+        <StatTile
+          label="Medium"
+          value={formatNumber(count('medium'))}
+          icon={<Info size={20} />}
+          tone="warning"
+        />
+      </SummaryTiles>
       <Toolbar>
         <SearchInput placeholder="Search vulnerabilities..." value={search} onValueChange={setSearch} />
         <FilterSelect
