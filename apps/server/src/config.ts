@@ -36,7 +36,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: blank(env.HOST) ?? '127.0.0.1',
-    dataDir: path.resolve(blank(env.ARGUS_DATA_DIR) ?? './data'),
+    // Relative to where the user ran npm (INIT_CWD), so `npm start` and `npx argus` at the root share ./data.
+    dataDir: path.resolve(blank(env.INIT_CWD) ?? process.cwd(), blank(env.ARGUS_DATA_DIR) ?? './data'),
     databaseUrl: blank(env.DATABASE_URL),
     adminPassword: blank(env.ARGUS_ADMIN_PASSWORD),
     secretKey: blank(env.ARGUS_SECRET_KEY),
