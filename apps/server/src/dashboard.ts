@@ -25,7 +25,9 @@ export async function dashboardPlugin(app: FastifyInstance, { root }: { root: st
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .send({ message: `Not found: ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}` });
     }
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
     // Hashed assets are immutable; a missing one is a real 404, not the app shell.
