@@ -15,8 +15,23 @@ const config: StorybookConfig = {
   staticDirs: ['./public'],
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) =>
-    // Workspace packages (@argus/ui, @argus/api) resolve to their TypeScript sources.
-    mergeConfig(viteConfig, { resolve: { conditions: ['@argus/source', ...defaultClientConditions] } }),
+    mergeConfig(viteConfig, {
+      // Workspace packages (@argus/ui, @argus/api) resolve to their TypeScript sources.
+      resolve: { conditions: ['@argus/source', ...defaultClientConditions] },
+      // Pre-bundle the page stories' dependencies up front: discovering them mid-run
+      // makes Vite re-optimise and fail the first story run on a fresh cache.
+      optimizeDeps: {
+        include: [
+          'react-router-dom',
+          'swr',
+          'swr/mutation',
+          'react-hook-form',
+          '@hookform/resolvers/zod',
+          'zod',
+          'lucide-react',
+        ],
+      },
+    }),
 };
 
 export default config;

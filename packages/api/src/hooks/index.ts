@@ -37,13 +37,18 @@ export function ApiProvider({ children, value }: { children: ReactNode; value?: 
   return createElement(SWRConfig, { value: { ...swrPreset, ...value } }, children);
 }
 
-function useRead<S extends z.ZodType>(path: string | null, schema: S) {
-  return useSWR<z.output<S>, Error>(path, (key: string) => apiGet(key, schema));
+function useRead<S extends z.ZodType>(
+  path: string | null,
+  schema: S,
+  config?: SWRConfiguration<z.output<S>, Error>,
+) {
+  return useSWR<z.output<S>, Error>(path, (key: string) => apiGet(key, schema), config);
 }
 
 export const useMetrics = () => useRead(paths.metrics(), e.metricsSchema);
-export const useEndpoints = (query: EndpointQuery = {}) =>
-  useRead(paths.endpoints(query), e.endpointListSchema);
+/** A page of endpoints; pass `{ keepPreviousData: true }` to keep the last page on screen while the next loads. */
+export const useEndpoints = (query: EndpointQuery = {}, config?: SWRConfiguration<e.EndpointList, Error>) =>
+  useRead(paths.endpoints(query), e.endpointListSchema, config);
 export const useTopEndpoints = () => useRead(paths.topEndpoints(), e.topEndpointsSchema);
 /** One endpoint; `id` null skips the request (e.g. a closed modal). */
 export const useEndpoint = (id: string | null | undefined) =>
@@ -291,12 +296,20 @@ export function useSaveSettings() {
   );
 }
 
+/** Signs in; the signed-in user goes straight into the `/auth/me` cache. */
 export function useLogin() {
-  return useWrite(
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<e.User, Error, string, Login>(
     paths.login(),
-    (body: Login) =>
-      apiRequest(paths.login(), { method: 'POST', body, schema: e.userSchema }) as Promise<e.User>,
-    () => [paths.me()],
+    async (_key: string, { arg }: { arg: Login }) => {
+      const user = (await apiRequest(paths.login(), {
+        method: 'POST',
+        body: arg,
+        schema: e.userSchema,
+      })) as e.User;
+      await mutate(paths.me(), user, { revalidate: false });
+      return user;
+    },
   );
 }
 
