@@ -134,7 +134,8 @@ function generateLog(lines: number, seed: number): string {
       ' "https://ref.example/?a=\\"b\\"" "Mozilla/5.0 (X11; Linux x86_64)"',
       ' "-" "ua" 0.012 "extra field"',
     ]);
-    let text = `${client} - ${user} [${ts}] "${request}" ${status} ${Math.floor(r() * 5000)}${tail}`;
+    const ident = r() < 0.9 ? '-' : 'ident7';
+    let text = `${client} ${ident} ${user} [${ts}] "${request}" ${status} ${Math.floor(r() * 5000)}${tail}`;
     const bad = r();
     if (bad < 0.01) text = 'garbage line without any fields';
     else if (bad < 0.02)

@@ -105,6 +105,8 @@ function digits2(line: string, i: number): number {
 
 let dayKey = -1;
 let dayValue = 0;
+let timeKey = '';
+let timeValue: number | null = null;
 
 /**
  * The timestamp between `[` and `]` at `start`..`end` without creating a string,
@@ -114,6 +116,10 @@ let dayValue = 0;
  */
 function clfTimeAt(line: string, start: number, end: number): number | null {
   if (end - start !== 26) return parseClfTime(line.slice(start, end));
+  // Consecutive lines mostly share the second: one string compare (startsWith is slow here).
+  const text = line.slice(start, end);
+  if (text === timeKey) return timeValue;
+  timeKey = text;
   const d = digits2(line, start);
   const month = monthAt(line, start + 3);
   const y1 = digits2(line, start + 7);
@@ -134,7 +140,7 @@ function clfTimeAt(line: string, start: number, end: number): number | null {
     line.charCodeAt(start + 20) !== 32 ||
     (sign !== 43 && sign !== 45)
   ) {
-    return parseClfTime(line.slice(start, end));
+    return (timeValue = parseClfTime(text));
   }
   const year = y1 * 100 + y2;
   const key = (year * 12 + month) * 100 + d;
@@ -142,9 +148,9 @@ function clfTimeAt(line: string, start: number, end: number): number | null {
     dayKey = key;
     dayValue = Date.UTC(year, month, d);
   }
-  return (
-    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000
-  );
+  timeValue =
+    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000;
+  return timeValue;
 }
 
 const CREDENTIAL_QUERY =
@@ -177,8 +183,17 @@ export function parseClfLine(line: string, domain: string): LineResult {
   const close = line.indexOf(']', open + 2);
   if (close < 0) return 'unterminated [timestamp]';
   // Tokens before the timestamp: [vhost] client… ident authuser (quoted XFF lists allowed).
-  const lastSpace = line.lastIndexOf(' ', open - 1);
-  const identSpace = lastSpace > 0 ? line.lastIndexOf(' ', lastSpace - 1) : -1;
+  // The usual `- -` (or `- user`) is read in place: lastIndexOf is slow on sliced strings.
+  const lastSpace =
+    line.charCodeAt(open - 1) === 45 && line.charCodeAt(open - 2) === 32
+      ? open - 2
+      : line.lastIndexOf(' ', open - 1);
+  const identSpace =
+    lastSpace > 1 && line.charCodeAt(lastSpace - 1) === 45 && line.charCodeAt(lastSpace - 2) === 32
+      ? lastSpace - 2
+      : lastSpace > 0
+        ? line.lastIndexOf(' ', lastSpace - 1)
+        : -1;
   if (lastSpace < 0 || identSpace < 0) return 'missing client, ident or user field';
   const userIsDash = lastSpace + 2 === open && line.charCodeAt(lastSpace + 1) === 45;
   const user = userIsDash ? '-' : line.slice(lastSpace + 1, open);
