@@ -84,6 +84,7 @@ describe.each(databaseKinds)('Run Scan (%s)', (kind) => {
     const feed = json(await t.inject({ method: 'GET', url: paths.activities() }), activityListSchema);
     expect(feed.some((a) => a.title.startsWith('New endpoint discovered'))).toBe(true);
     expect(feed.some((a) => a.title.startsWith('New PII type detected'))).toBe(true);
+    expect(feed.some((a) => a.title === `New domain discovered: ${SCAN_SAMPLE_HOST}`)).toBe(true);
     // Findings reach alerting: the built-in rules raise alerts for this traffic.
     const alerts = json(await t.inject({ method: 'GET', url: paths.alerts() }), alertListSchema);
     expect(alerts.total).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
 // aggregates (engine Inventory), runs checks and scoring (engine), writes the
 // changes in one transaction per domain, records activity and hands the
 // findings to alerting.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   Inventory,
   detectPiiInObservation,
@@ -208,7 +208,7 @@ export class Analyzer {
   ): Promise<AnalyseResult> {
     // One analysis per domain at a time, across instances too.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + domain}))`);
-    const domainId = await ensureDomain(tx, domain);
+    const { id: domainId, created: newDomain } = await ensureDomain(tx, domain);
     const stored = (await tx
       .select({
         id: endpoints.id,
@@ -272,7 +272,16 @@ export class Analyzer {
     }
 
     const now = new Date();
-    const activity: ActivityInput[] = [];
+    const activity: ActivityInput[] = newDomain
+      ? [
+          {
+            title: `New domain discovered: ${domain}`,
+            description: `First seen via ${input.trigger}`,
+            domainName: domain,
+            severity: 'info',
+          },
+        ]
+      : [];
     const findings: EndpointFindings[] = [];
     let newEndpoints = 0;
     const newVulnTitles: string[] = [];
@@ -613,14 +622,16 @@ function summarise(
 }
 
 /** The domain's id, creating it on first sight (captured traffic names new hosts). */
-export async function ensureDomain(tx: Tx, name: string): Promise<string> {
+export async function ensureDomain(tx: Tx, name: string): Promise<{ id: string; created: boolean }> {
   const [existing] = await tx.select({ id: domains.id }).from(domains).where(eq(domains.name, name));
-  if (existing) return existing.id;
-  await tx.insert(domains).values({ name }).onConflictDoNothing({ target: domains.name });
-  const [row] = await tx
-    .select({ id: domains.id })
-    .from(domains)
-    .where(and(eq(domains.name, name)));
+  if (existing) return { id: existing.id, created: false };
+  const [created] = await tx
+    .insert(domains)
+    .values({ name })
+    .onConflictDoNothing({ target: domains.name })
+    .returning({ id: domains.id });
+  if (created) return { id: created.id, created: true };
+  const [row] = await tx.select({ id: domains.id }).from(domains).where(eq(domains.name, name));
   if (!row) throw new Error(`Could not create domain ${name}`);
-  return row.id;
+  return { id: row.id, created: false };
 }
