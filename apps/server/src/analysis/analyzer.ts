@@ -19,7 +19,14 @@ import {
 import type { SettingsUpdate } from '@argus/api';
 import type { ActivityInput, AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
-import { domains, endpoints, observationQueue, observations, vulnerabilities } from '../db/schema/index.js';
+import {
+  domains,
+  domainStats,
+  endpoints,
+  observationQueue,
+  observations,
+  vulnerabilities,
+} from '../db/schema/index.js';
 import type { EndpointFindings, FindingsTrigger, ScanFindings } from '../findings.js';
 import type { Telemetry } from '../observability.js';
 import { evaluateEndpoint } from './evaluate.js';
@@ -77,6 +84,7 @@ export class Analyzer {
   private started = false;
   private stopped = false;
   private findingsHandler: FindingsHandler | null = null;
+  private rescoring: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -115,6 +123,30 @@ export class Analyzer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     while (this.running) await this.running;
+    while (this.rescoring) await this.rescoring;
+  }
+
+  /**
+   * Re-score everything after the weights changed: awaited for small inventories,
+   * in the background (one at a time, finished before shutdown) for large ones.
+   */
+  async rescoreAfterWeightChange(waitUpTo = 5000): Promise<void> {
+    const [row] = await this.ctx.db
+      .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
+      .from(domainStats);
+    const previous = this.rescoring;
+    const run = (async () => {
+      if (previous) await previous;
+      await this.rescoreAll();
+    })()
+      .catch((error: unknown) =>
+        this.ctx.logger.error({ err: error }, 're-scoring after a weight change failed'),
+      )
+      .finally(() => {
+        if (this.rescoring === run) this.rescoring = null;
+      });
+    this.rescoring = run;
+    if ((row?.n ?? 0) <= waitUpTo) await run;
   }
 
   /** Claims unprocessed observations in batches (SKIP LOCKED: instances share the work). */

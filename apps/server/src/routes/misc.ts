@@ -58,8 +58,9 @@ export async function miscRoutes(
         severity: 'info',
       });
     }
-    // New weights re-score every endpoint, so scores always reflect the saved weights.
-    if (JSON.stringify(next.weights) !== JSON.stringify(before.weights)) await analyzer.rescoreAll();
+    // New weights re-score every endpoint (in the background for large inventories).
+    if (JSON.stringify(next.weights) !== JSON.stringify(before.weights))
+      await analyzer.rescoreAfterWeightChange();
     return settingsSchema.parse(next);
   });
 }
