@@ -363,7 +363,7 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
 }
 
 /** Literal children compared in place by learnPath up to this many (a Map lookup beyond). */
-const SMALL_CHILDREN = 8;
+const SMALL_CHILDREN = 16;
 
 /** The literal child of `node` whose key equals `path[start, end)`, or undefined (no string created). */
 function smallChild(node: TrieNode, path: string, start: number, end: number): TrieNode | undefined {
@@ -500,28 +500,32 @@ export class PathTemplater {
    */
   learnPath(domain: string, rawPath: string): PathLeaf {
     let node = this.root(domain);
-    let end = rawPath.length;
-    const q = rawPath.indexOf('?');
-    if (q >= 0) end = q;
-    const h = rawPath.indexOf('#');
-    if (h >= 0 && h < end) end = h;
-    let start = 0;
+    const length = rawPath.length;
     let index = 0;
     let prevReserved = true;
     let pii = false;
-    let pct = rawPath.indexOf('%'); // first '%' at or after `start` (-1: none left)
-    while (start < end) {
-      // One scan finds the segment end and whether it is all digits.
+    // One pass over the characters: segments end at '/', the path at '?' or '#'
+    // (native indexOf calls cost more than this loop on the sliced strings of a log).
+    let start = 0;
+    let done = false;
+    while (!done) {
       let slash = start;
       let digits = true;
-      for (; slash < end; slash++) {
+      let encoded = false;
+      for (; slash < length; slash++) {
         const c = rawPath.charCodeAt(slash);
         if (c === 47) break;
-        if (c < 48 || c > 57) digits = false;
+        if (c === 63 || c === 35) {
+          done = true;
+          break;
+        }
+        if (c < 48 || c > 57) {
+          digits = false;
+          if (c === 37) encoded = true;
+        }
       }
+      if (slash >= length) done = true;
       if (slash > start) {
-        if (pct >= 0 && pct < start) pct = rawPath.indexOf('%', start);
-        const encoded = pct >= 0 && pct < slash;
         // A segment already known as a literal child here needs no classification.
         let seg: string | null = null;
         let known: TrieNode | undefined;

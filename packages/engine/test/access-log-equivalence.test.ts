@@ -3,7 +3,14 @@
 // straightforward reference gives: same observations, stats, rejected samples
 // with line numbers, and the same inventory (endpoints, counts, first/last seen).
 import { describe, expect, it } from 'vitest';
-import { Inventory, avgRps, readAccessLog, templatePath, type Observation } from '../src/index.js';
+import {
+  Inventory,
+  PathTemplater,
+  avgRps,
+  readAccessLog,
+  templatePath,
+  type Observation,
+} from '../src/index.js';
 import { referenceReadClf } from './reference/access-log-reference.js';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -209,6 +216,13 @@ describe('access-log fast path equals the straightforward reference', () => {
       expect(fast.length).toBeGreaterThan(30);
       expect(fast).toEqual(ref);
       expect(fast.map(avgRps)).toEqual(ref.map(avgRps));
+
+      // The templater's one-pass trie walk against splitPath + templateSegments (no merges).
+      const templater = new PathTemplater({ cardinalityThreshold: Infinity });
+      for (const o of refObs) {
+        const leaf = templater.learnPath(o.domain, o.path);
+        expect(leaf.template || '/', o.path).toBe(templatePath(o.path).normalizedPath);
+      }
     });
   }
 
