@@ -1,9 +1,12 @@
 // Child process of bench/run.ts: discovery over one access log, printing JSON
 // figures (lines/s, CPU time, peak RSS).
 //   tsx bench/access-log.ts FILE [--parse-only | --no-pii | --workers=N]
+// With ARGUS_BENCH_DIST=1 the worker-thread mode runs the built dist/ (as the CLI
+// does when built), so the workers do not compile the TypeScript sources first.
 import { createReadStream } from 'node:fs';
 import { Inventory, readAccessLog } from '../src/index.js';
-import { discoverLogFile } from '../src/cli/parallel-log.js';
+
+type ParallelLog = typeof import('../src/cli/parallel-log.js');
 
 const [file, flag = 'full'] = process.argv.slice(2);
 if (!file) {
@@ -15,6 +18,11 @@ const cpu0 = process.cpuUsage();
 let lines: number;
 let endpoints: number;
 if (flag.startsWith('--workers=')) {
+  const { discoverLogFile } = (await import(
+    process.env['ARGUS_BENCH_DIST']
+      ? new URL('../dist/cli/parallel-log.js', import.meta.url).href
+      : '../src/cli/parallel-log.js'
+  )) as ParallelLog;
   const r = await discoverLogFile(file, { format: 'apache', workers: Number(flag.slice(10)) });
   lines = r.stats.linesRead;
   endpoints = r.inventory.endpoints().length;

@@ -2,6 +2,7 @@
 // inputs into a temporary directory and removes them afterwards.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { evaluatePresidio } from './pii-eval.js';
 import { measureTemplating } from './synthetic.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const corpus = join(here, '..', '..', '..', '..', 'shared', 'corpus');
 const lines = Number(process.env['ARGUS_BENCH_LINES'] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'argus-bench-'));
@@ -30,6 +32,8 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores; lines per CPU-second does not depend on load)`,
   );
+  // The worker-thread mode runs the built package, as the CLI does: build it first.
+  execFileSync(process.execPath, [tsc, '-p', join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
   // [mode, label, node flags]: the capped run shows memory is bounded by endpoints, not by the
   // file (V8 otherwise grows its heap lazily up to the machine's default limit before collecting).
   const modes: [string, string, string[]][] = [
@@ -41,10 +45,12 @@ try {
   ];
   for (const [mode, label, flags] of modes) {
     const args = [...flags, '--import', 'tsx', join(here, 'access-log.ts'), log, mode];
-    const r = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Record<
-      string,
-      number
-    >;
+    const r = JSON.parse(
+      execFileSync(process.execPath, args, {
+        encoding: 'utf8',
+        env: { ...process.env, ARGUS_BENCH_DIST: '1' },
+      }),
+    ) as Record<string, number>;
     out(
       `  ${label.padEnd(40)} ${fmt(r['linesPerSecond'])} lines/s (${r['ms']} ms wall)  ${fmt(r['linesPerCpuSecond'])} lines/CPU-s  peak RSS ${r['peakRssMb']} MB  ${r['endpoints']} endpoints`,
     );
