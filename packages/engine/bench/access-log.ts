@@ -5,8 +5,9 @@
 // does when built), so the workers do not compile the TypeScript sources first.
 import { createReadStream } from 'node:fs';
 import { Inventory, readAccessLog } from '../src/index.js';
+import type * as ParallelLogModule from '../src/cli/parallel-log.js';
 
-type ParallelLog = typeof import('../src/cli/parallel-log.js');
+type ParallelLog = typeof ParallelLogModule;
 
 const [file, flag = 'full'] = process.argv.slice(2);
 if (!file) {
