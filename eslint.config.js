@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/storybook-static/**', '**/node_modules/**', '**/data/**', '**/__screenshots__/**', '**/coverage/**', '**/mockServiceWorker.js'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/storybook-static/**',
+      '**/node_modules/**',
+      '**/data/**',
+      '**/__screenshots__/**',
+      '**/coverage/**',
+      '**/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,10 @@ import { sourceConditions } from '../../vitest.shared.js';
 export default mergeConfig(
   sourceConditions,
   defineProject({
-    test: { name: 'api', environment: 'node', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'] },
+    test: {
+      name: 'api',
+      environment: 'node',
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    },
   }),
 );
