@@ -27,7 +27,7 @@ export interface LogRangeResult {
 export async function readLogRange(task: LogRangeTask): Promise<LogRangeResult> {
   const inventory = new Inventory({ detectPii: task.detectPii });
   const stats = await readAccessLog(
-    createReadStream(task.path, { start: task.start, end: task.end, highWaterMark: 1 << 22 }),
+    createReadStream(task.path, { start: task.start, end: task.end, highWaterMark: 1 << 20 }),
     {
       format: task.format,
       ...(task.domain ? { domain: task.domain } : {}),
