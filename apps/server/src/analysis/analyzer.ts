@@ -3,7 +3,7 @@
 // aggregates (engine Inventory), runs checks and scoring (engine), writes the
 // changes in one transaction per domain, records activity and hands the
 // findings to alerting.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   Inventory,
   detectPiiInObservation,
@@ -55,6 +55,10 @@ export interface AnalyseResult {
 /** Individual "new …" activity entries per analysis before they are summarised. */
 const ACTIVITY_DETAIL_CAP = 25;
 const CLAIM_BATCH = 1000;
+/** How long a read waits for the captures acknowledged before it to be analysed. */
+const CATCH_UP_MS = 5000;
+/** Poll interval while another instance analyses what a read waits for. */
+const CATCH_UP_POLL_MS = 20;
 const WRITE_BATCH = 500;
 
 type Tx = Db;
@@ -106,9 +110,7 @@ export class Analyzer {
     if (!this.started || this.stopped || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running ??= this.processPending().finally(() => {
-        this.running = null;
-      });
+      void this.runPending();
     }, delayMs);
   }
 
@@ -116,6 +118,46 @@ export class Analyzer {
   async drain(): Promise<void> {
     while (this.running) await this.running;
     await this.processPending();
+  }
+
+  /**
+   * Read-your-writes for captures: waits (at most `maxWaitMs`, then returns
+   * anyway) until every observation queued before this call is analysed, here
+   * or by another instance sharing the database. Analyses the queue itself
+   * rather than waiting for the debounce; rows another instance has claimed
+   * stay visible until its transaction commits, so they are waited for too.
+   */
+  async catchUp(maxWaitMs = CATCH_UP_MS): Promise<void> {
+    if (this.stopped) return;
+    const [head] = await this.ctx.db
+      .select({ seq: sql<string | number | null>`max(${observationQueue.seq})` })
+      .from(observationQueue);
+    if (head?.seq === null || head?.seq === undefined) return;
+    const upTo = Number(head.seq);
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      if (this.started && !this.stopped) await this.runPending();
+      const [left] = await this.ctx.db
+        .select({ seq: observationQueue.seq })
+        .from(observationQueue)
+        .where(lte(observationQueue.seq, upTo))
+        .limit(1);
+      if (!left || this.stopped) return;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        this.ctx.logger.warn({ upTo }, 'captured traffic not analysed in time; answering anyway');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(CATCH_UP_POLL_MS, remaining)));
+    }
+  }
+
+  /** One pass over the queue, shared with the debounced run and other callers. */
+  private runPending(): Promise<void> {
+    this.running ??= this.processPending().finally(() => {
+      this.running = null;
+    });
+    return this.running;
   }
 
   async stop(): Promise<void> {

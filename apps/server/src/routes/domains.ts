@@ -102,7 +102,8 @@ export async function domainRoutes(
     return row;
   }
 
-  app.get(paths.domains(), async () => {
+  // Waits (bounded) for captures acknowledged before the read to be analysed.
+  app.get(paths.domains(), { preHandler: () => analyzer.catchUp() }, async () => {
     const rows = await selectDomains().orderBy(asc(domains.name));
     return domainListSchema.parse(rows.map(toDomain));
   });

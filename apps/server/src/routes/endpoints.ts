@@ -109,8 +109,11 @@ export async function endpointRoutes(
     });
   }
 
+  // Lists and counters first wait (bounded) for captures acknowledged before the read to be analysed.
+  const consistentRead = () => analyzer.catchUp();
+
   // Counters kept by triggers (domain_stats): no scan over every endpoint.
-  app.get(paths.metrics(), async () => {
+  app.get(paths.metrics(), { preHandler: consistentRead }, async () => {
     const [row] = await db
       .select({
         total: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number),
@@ -128,7 +131,7 @@ export async function endpointRoutes(
     });
   });
 
-  app.get(paths.topEndpoints(), async () => {
+  app.get(paths.topEndpoints(), { preHandler: consistentRead }, async () => {
     const rows = await withOwners(
       await db
         .select(pageColumns)
@@ -140,7 +143,7 @@ export async function endpointRoutes(
     return topEndpointsSchema.parse(rows.map(toSummary));
   });
 
-  app.get(paths.endpoints(), async (request) => {
+  app.get(paths.endpoints(), { preHandler: consistentRead }, async (request) => {
     const query = parse(endpointQuerySchema, request.query);
     const conditions: SQL[] = [];
     if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
@@ -237,7 +240,7 @@ export async function endpointRoutes(
     return loadEndpoint(id);
   });
 
-  app.get(paths.vulnerabilities(), async () => {
+  app.get(paths.vulnerabilities(), { preHandler: consistentRead }, async () => {
     const [rows, totals] = await Promise.all([
       db
         .select({
@@ -260,7 +263,7 @@ export async function endpointRoutes(
     });
   });
 
-  app.get(paths.pii(), async () => {
+  app.get(paths.pii(), { preHandler: consistentRead }, async () => {
     const hasPii = sql`cardinality(${endpoints.piiTypes}) > 0`;
     const [rows, totals] = await Promise.all([
       db
