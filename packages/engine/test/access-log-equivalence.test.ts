@@ -8,9 +8,11 @@ import {
   PathTemplater,
   avgRps,
   readAccessLog,
+  splitPath,
   templatePath,
   type Observation,
 } from '../src/index.js';
+import { joinSegments, templateSegments } from '../src/templating.js';
 import { referenceReadClf } from './reference/access-log-reference.js';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -217,6 +219,22 @@ describe('access-log fast path equals the straightforward reference', () => {
       expect(fast).toEqual(ref);
       expect(fast.map(avgRps)).toEqual(ref.map(avgRps));
 
+      // With cardinality merges: the in-place walk (learnPath) and the plain route
+      // (splitPath + templateSegments + trie steps, no in-place compares) learn alike.
+      const walked = new PathTemplater({ cardinalityThreshold: 5 });
+      const plain = new PathTemplater({ cardinalityThreshold: 5 });
+      for (const o of refObs) {
+        const got = walked.learnPath(o.domain, o.path).template || '/';
+        const want = joinSegments(plain.learnTyped(o.domain, templateSegments(splitPath(o.path))));
+        expect(got, o.path).toBe(want);
+      }
+      walked.finalize();
+      plain.finalize();
+      for (const o of refObs)
+        expect(walked.template(o.domain, splitPath(o.path))).toEqual(
+          plain.template(o.domain, splitPath(o.path)),
+        );
+
       // The templater's one-pass trie walk against splitPath + templateSegments (no merges).
       const templater = new PathTemplater({ cardinalityThreshold: Infinity });
       for (const o of refObs) {
@@ -225,6 +243,18 @@ describe('access-log fast path equals the straightforward reference', () => {
       }
     });
   }
+
+  it('the in-place compare never sees children that a merge removed', () => {
+    const t = new PathTemplater({ cardinalityThreshold: 5 });
+    t.learnPath('d', '/users/me');
+    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) {
+      for (let i = 0; i < 3; i++) t.learnPath('d', `/users/${name}`);
+    }
+    // 'me' (reserved) stays a literal child; the names merged into {param}.
+    expect(t.learnPath('d', '/users/me').template).toBe('/users/me');
+    expect(t.learnPath('d', '/users/alice').template).toBe('/users/{param}');
+    expect(t.learnPath('d', '/users/zoe').template).toBe('/users/{param}');
+  });
 
   it('the in-place trie walk templates like splitPath + templateSegments', () => {
     const paths = [
