@@ -139,12 +139,17 @@ export function piiTypesOf(agg: Pick<EndpointAggregate, 'pii'>): string[] {
 /** A string transform memoised in a small map (domains and methods repeat on every log line). */
 function memo(fn: (s: string) => string): (s: string) => string {
   const cache = new Map<string, string>();
+  let lastIn: string | null = null; // consecutive calls mostly pass the same string
+  let lastOut = '';
   return (s) => {
+    if (s === lastIn) return lastOut;
     let v = cache.get(s);
     if (v === undefined) {
       if (cache.size > 1000) cache.clear();
       cache.set(s, (v = fn(s)));
     }
+    lastIn = s;
+    lastOut = v;
     return v;
   };
 }
@@ -176,8 +181,6 @@ function queryNames(query: string): string[] {
   }
   return names;
 }
-
-const STATUS_KEYS: string[] = Array.from({ length: 600 }, (_, i) => String(i));
 
 const addCount = (rec: Record<string, number>, key: string, n: number) => {
   rec[key] = (rec[key] ?? 0) + n;
@@ -400,7 +403,7 @@ export class Inventory {
   }
 
   private record(agg: EndpointAggregate, obs: Observation, pathPii: boolean): void {
-    if (!agg.sources.includes(obs.source)) agg.sources.push(obs.source);
+    if (agg.sources[0] !== obs.source && !agg.sources.includes(obs.source)) agg.sources.push(obs.source);
     agg.requestCount++;
     const t = obs.timestamp;
     if (t !== null) {
@@ -414,15 +417,16 @@ export class Inventory {
       if (hasKeys(obs.responseHeaders)) agg.responseHeaders = redactHeaders(obs.responseHeaders, false);
       if (hasKeys(obs.requestHeaders)) agg.requestHeaders = redactHeaders(obs.requestHeaders, true);
     }
-    addCount(
-      agg.statusCounts,
-      obs.status === null ? '-' : (STATUS_KEYS[obs.status] ?? String(obs.status)),
-      1,
-    );
-    addCount(agg.schemes, obs.scheme ?? 'unknown', 1);
-    if (obs.auth === null) addCount(agg.auth, 'unknown', 1);
-    else if (obs.auth.length === 0) addCount(agg.auth, 'none', 1);
-    else for (const a of obs.auth) addCount(agg.auth, a, 1);
+    // A numeric status indexes the record directly: the same property as its decimal
+    // string, without converting a string key to an index on every line.
+    const counts = agg.statusCounts as Record<string | number, number>;
+    const statusKey: string | number = obs.status === null ? '-' : obs.status;
+    counts[statusKey] = (counts[statusKey] ?? 0) + 1;
+    const scheme = obs.scheme ?? 'unknown';
+    agg.schemes[scheme] = (agg.schemes[scheme] ?? 0) + 1;
+    if (obs.auth === null) agg.auth['unknown'] = (agg.auth['unknown'] ?? 0) + 1;
+    else if (obs.auth.length === 0) agg.auth['none'] = (agg.auth['none'] ?? 0) + 1;
+    else for (const a of obs.auth) agg.auth[a] = (agg.auth[a] ?? 0) + 1;
     if (agg.samplePaths.length < MAX_SAMPLE_PATHS && !agg.samplePaths.includes(obs.path))
       agg.samplePaths.push(obs.path.slice(0, 512));
     if (obs.query && agg.queryParams.length < MAX_QUERY_PARAMS) {
