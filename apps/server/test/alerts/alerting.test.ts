@@ -1,6 +1,6 @@
 // Alerting end to end on the real app, on PGlite and (with TEST_DATABASE_URL) PostgreSQL:
 // rules, alerts and their lifecycle, export, channels and delivery to real receivers.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   activitySchema,
@@ -541,11 +541,34 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
       t
         .inject({ method: 'GET', url: `/api/v1/notification-channels/${id}/deliveries` })
         .then((r) => json(r, deliveryListSchema));
-    const retrying = await waitFor(async () =>
-      (await log(ok.id)).find((d) => d.attempts >= 2 && d.status === 'pending'),
-    );
+    // `attempts` counts an attempt from its claim, so "2 attempts, pending" may be the
+    // second one still in flight; bringing the receiver up then would let it succeed.
+    // Park the delivery between attempts instead (only while no worker holds it: a
+    // concurrent claim makes this update match nothing), then bring the receiver up.
+    const parked = await waitFor(async () => {
+      const [row] = await t.ctx.db
+        .update(deliveries)
+        .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(
+          and(
+            eq(deliveries.channelId, ok.id),
+            eq(deliveries.status, 'pending'),
+            gte(deliveries.attempts, 2),
+            isNull(deliveries.lockedUntil),
+          ),
+        )
+        .returning({ id: deliveries.id, attempts: deliveries.attempts });
+      return row;
+    });
+    const retrying = (await log(ok.id)).find((d) => d.id === parked.id)!;
+    expect(retrying).toMatchObject({ status: 'pending', attempts: parked.attempts });
     expect(retrying.lastError).toMatch(/ECONNREFUSED/);
+    expect(flaky.requests).toHaveLength(0);
     await flaky.up();
+    await t.ctx.db
+      .update(deliveries)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(deliveries.id, parked.id));
     const delivered = await waitFor(
       async () => (await log(ok.id)).find((d) => d.status === 'delivered'),
       15_000,
