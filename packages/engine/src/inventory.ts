@@ -375,14 +375,21 @@ export class Inventory {
         this.templaterGeneration = this.templater.generation;
         this.epoch++;
       }
-      if (leaf.slotGeneration !== this.epoch || !leaf.slots) {
-        leaf.slots = new Map();
-        leaf.slotGeneration = this.epoch;
-      }
-      let agg = leaf.slots.get(method) as EndpointAggregate | undefined;
-      if (!agg) {
-        agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : leaf.template);
-        leaf.slots.set(method, agg);
+      let agg: EndpointAggregate | undefined;
+      if (leaf.slotGeneration === this.epoch && leaf.slots && leaf.lastSlotKey === method) {
+        agg = leaf.lastSlot as EndpointAggregate; // the same method as the leaf's last line
+      } else {
+        if (leaf.slotGeneration !== this.epoch || !leaf.slots) {
+          leaf.slots = new Map();
+          leaf.slotGeneration = this.epoch;
+        }
+        agg = leaf.slots.get(method) as EndpointAggregate | undefined;
+        if (!agg) {
+          agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : leaf.template);
+          leaf.slots.set(method, agg);
+        }
+        leaf.lastSlotKey = method;
+        leaf.lastSlot = agg;
       }
       this.record(agg, obs, this.templater.lastPathMayHoldPii);
       return agg;

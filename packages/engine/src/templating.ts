@@ -332,6 +332,9 @@ interface TrieNode {
   /** Caller data per leaf (the inventory keeps its aggregates per method here), stamped with a generation. */
   slots: Map<string, unknown> | null;
   slotGeneration: number;
+  /** The slot used last (key and value), checked before the map; valid with `slots`. */
+  lastSlotKey: string | null;
+  lastSlot: unknown;
   /** This node's own segment is a reserved word or version (`api`, `v1`). */
   reserved: boolean;
   /** This node's own literal segment may hold PII by value (see pathMayHoldPii). */
@@ -358,6 +361,8 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
     dominance: Infinity,
     slots: null,
     slotGeneration: -1,
+    lastSlotKey: null,
+    lastSlot: undefined,
     small: null,
   };
 }
@@ -401,6 +406,9 @@ export interface PathLeaf {
   readonly template: string;
   slots: Map<string, unknown> | null;
   slotGeneration: number;
+  /** The slot used last (key and value), checked before the map; valid with `slots`. */
+  lastSlotKey: string | null;
+  lastSlot: unknown;
 }
 
 export interface TemplaterOptions {
@@ -714,6 +722,8 @@ function retemplate(node: TrieNode, template: string): void {
   node.template = template;
   node.slots = null;
   node.slotGeneration = -1;
+  node.lastSlotKey = null;
+  node.lastSlot = undefined;
   for (const [seg, child] of node.children) retemplate(child, `${template}/${seg}`);
   if (node.typed) for (const [key, child] of node.typed) retemplate(child, `${template}/${key}`);
   if (node.param) retemplate(node.param, `${template}/{param}`);
