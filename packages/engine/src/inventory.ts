@@ -7,7 +7,10 @@ import { detectPiiInObservation, pathMayHoldPii } from './pii/detect.js';
 import {
   PathTemplater,
   SpecTemplateIndex,
+  isGuessedParameter,
   joinSegments,
+  nameParameters,
+  nameTemplate,
   normalizeTemplate,
   splitPath,
   templatePath,
@@ -74,6 +77,8 @@ export interface EndpointAggregate {
   /** First part of a successful response body, for the list/paging and data checks. */
   responseSample?: string;
   spec?: SpecInfo;
+  /** `normalizedPath` is a route template the source declared (AWS `routeKey`/`resourcePath`): its names stay. */
+  routeTemplate?: boolean;
 }
 
 const MAX_PII = 100;
@@ -238,6 +243,7 @@ export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): End
     if (a.samplePaths.length < MAX_SAMPLE_PATHS && !a.samplePaths.includes(s)) a.samplePaths.push(s);
   a.errorSample ??= b.errorSample;
   a.responseSample ??= b.responseSample;
+  if (b.routeTemplate) a.routeTemplate = true;
   if (b.spec && (!a.spec || (a.spec.source === 'gateway' && b.spec.source === 'openapi'))) a.spec = b.spec;
   return a;
 }
@@ -385,7 +391,7 @@ export class Inventory {
         }
         agg = leaf.slots.get(method) as EndpointAggregate | undefined;
         if (!agg) {
-          agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : leaf.template);
+          agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : nameTemplate(leaf.template));
           leaf.slots.set(method, agg);
         }
         leaf.lastSlotKey = method;
@@ -395,6 +401,7 @@ export class Inventory {
       return agg;
     }
     const agg = this.aggregateFor(domain, method, normalizedPath);
+    if (!agg.spec && obs.route && obs.route.includes('{')) agg.routeTemplate = true;
     this.record(agg, obs, pathMayHoldPii(obs.path));
     return agg;
   }
@@ -472,7 +479,16 @@ export class Inventory {
     for (const [key, agg] of this.aggregates) {
       let target = key;
       if (!agg.spec) {
-        const path = joinSegments(this.templater.template(agg.domain, splitPath(agg.normalizedPath)));
+        // Names a parameter already has stay (a declared route keeps all of its own);
+        // newly merged positions and unnamed guesses (`{id}` stored by older versions) are named.
+        const segments = splitPath(agg.normalizedPath);
+        const walked = this.templater.template(agg.domain, segments);
+        const fixed = (i: number): boolean => {
+          const s = segments[i] as string;
+          return s.charCodeAt(0) === 123 && (agg.routeTemplate === true || !isGuessedParameter(s));
+        };
+        for (let i = 0; i < walked.length; i++) if (fixed(i)) walked[i] = segments[i] as string;
+        const path = joinSegments(nameParameters(walked, fixed));
         if (path !== agg.normalizedPath) {
           // A declared template may cover the merged path too.
           const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);

@@ -1,4 +1,4 @@
-// Path templating: raw request paths → normalizedPath (`/users/123` → `/users/{id}`).
+// Path templating: raw request paths → normalizedPath (`/users/123` → `/users/{userId}`).
 // Three layers, strongest first:
 //   1. a spec/gateway template that matches the path always wins (SpecTemplateIndex);
 //   2. typed tokens become parameters (integers, UUIDs, ObjectIds, hex, prefixed ids,
@@ -155,6 +155,124 @@ const PARAM_NAME: Record<Exclude<SegmentKind, 'literal' | 'reserved'>, string> =
   date: '{date}',
   token: '{token}',
 };
+
+/** Parameters the templater guesses (typed tokens and cardinality merges), before naming. */
+const GUESSED = new Set([...Object.values(PARAM_NAME), '{param}']);
+/** Guessed parameters that identify a resource: named after the segment before them (`{userId}`). */
+const RESOURCE_IDS = new Set(['{id}', '{uuid}', '{objectId}', '{param}']);
+/** Words that name a value rather than a resource (`/id/{id}`, `/uuid/{uuid}` keep the typed name). */
+const VALUE_WORDS = new Set([
+  'id',
+  'uuid',
+  'guid',
+  'objectid',
+  'hash',
+  'email',
+  'date',
+  'token',
+  'key',
+  'param',
+]);
+const IRREGULAR_PLURALS = new Map([
+  ['people', 'person'],
+  ['children', 'child'],
+]);
+const NUMBERED_GUESS = /^\{(id|uuid|objectId|hash|email|date|token|param)\d+\}$/;
+
+/**
+ * The singular camelCase name of a resource segment (`users` → `user`, `payment-methods` →
+ * `paymentMethod`, `categories` → `category`, `line_items` → `lineItem`), or null when the
+ * segment is not a plain word (reserved words, versions, numbers, file names, encoded text).
+ */
+export function resourceName(seg: string): string | null {
+  if (seg.length > 40 || !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(seg)) return null;
+  if (classifySegment(seg) !== 'literal') return null;
+  const words = seg.split(/[-_]/).map((w) => (w === w.toUpperCase() ? w.toLowerCase() : w));
+  let last = words[words.length - 1] as string;
+  const irregular = IRREGULAR_PLURALS.get(last.toLowerCase());
+  if (irregular) last = irregular;
+  else if (/ies$/i.test(last) && last.length > 4) last = `${last.slice(0, -3)}y`;
+  else if (/[^siu]s$/i.test(last) && last.length > 3) last = last.slice(0, -1);
+  words[words.length - 1] = last;
+  const name = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() : w.charAt(0).toUpperCase()) + w.slice(1))
+    .join('');
+  return name.length >= 2 && !VALUE_WORDS.has(name.toLowerCase()) ? name : null;
+}
+
+/** A parameter segment as the templater guesses it, before naming (`{id}`, `{uuid}`, `{param}`, …). */
+export function isGuessedParameter(seg: string): boolean {
+  return GUESSED.has(seg);
+}
+
+function isParamSegment(seg: string): boolean {
+  return seg.charCodeAt(0) === 123 && seg.charCodeAt(seg.length - 1) === 125;
+}
+
+/**
+ * Give the guessed parameters of a template readable names, unique within the path:
+ * `{id}`, `{uuid}`, `{objectId}` and `{param}` after a resource word take its singular name
+ * (`/users/{id}/payment-methods/{id}` → `/users/{userId}/payment-methods/{paymentMethodId}`);
+ * otherwise, or when that name is taken, the typed name (`{uuid}`, `{date}`, `{token}`),
+ * then the typed name with a number (`{id2}`). Other parameters (declared names, names
+ * given earlier, and those at `fixed` positions) are kept and reserve their names.
+ * Naming a named template changes nothing.
+ */
+export function nameParameters(
+  segments: readonly string[],
+  fixed: (index: number) => boolean = () => false,
+): string[] {
+  const used = new Set<string>();
+  let guessed = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as string;
+    if (!isParamSegment(s)) continue;
+    if (GUESSED.has(s) && !fixed(i)) guessed++;
+    else used.add(s.slice(1, -1));
+  }
+  if (guessed === 0) return [...segments];
+  const out = [...segments];
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as string;
+    if (!GUESSED.has(s) || fixed(i)) continue;
+    let name: string | undefined;
+    if (RESOURCE_IDS.has(s) && i > 0) {
+      const resource = resourceName(segments[i - 1] as string);
+      if (resource && !used.has(`${resource}Id`)) name = `${resource}Id`;
+    }
+    if (name === undefined) {
+      const typed = s.slice(1, -1);
+      name = typed;
+      for (let n = 2; used.has(name); n++) name = `${typed}${n}`;
+    }
+    used.add(name);
+    out[i] = `{${name}}`;
+  }
+  return out;
+}
+
+/** `nameParameters` for a joined template (`/users/{id}` → `/users/{userId}`). */
+export function nameTemplate(template: string): string {
+  if (!template.includes('{')) return template;
+  return joinSegments(nameParameters(template === '/' ? [] : template.slice(1).split('/')));
+}
+
+/**
+ * The trie key of a parameter segment of a stored (named) template: a name `nameParameters`
+ * gave maps back to the guess it came from (`{userId}` after `users` → `{id}`, `{id2}` →
+ * `{id}`); `resource` tells that the name came from the resource word (an `{id}`, `{uuid}`,
+ * `{objectId}` or `{param}` before naming). Other names are declared ones and stay.
+ */
+function guessOf(key: string, prev: string | undefined): { key: string; resource: boolean } {
+  if (GUESSED.has(key)) return { key, resource: false };
+  const numbered = NUMBERED_GUESS.exec(key);
+  if (numbered) return { key: `{${numbered[1]}}`, resource: false };
+  if (prev !== undefined && !isParamSegment(prev)) {
+    const resource = resourceName(prev);
+    if (resource && key === `{${resource}Id}`) return { key: '{id}', resource: true };
+  }
+  return { key, resource: false };
+}
 
 /** Split a raw path into decoded segments: drops the query/fragment, collapses `//`, keeps `/` root. */
 export function splitPath(rawPath: string): string[] {
@@ -345,6 +463,12 @@ interface TrieNode {
    * null when stale: every change of `children` resets it.
    */
   small: (string | TrieNode)[] | null;
+  /**
+   * A typed child keyed `{id}` only because a stored template named it (`{userId}` may have
+   * been any resource id): the first other guess arriving at its parent (`{uuid}`, `{objectId}`,
+   * a merged `{param}`) takes it over; traffic with an `{id}` confirms it.
+   */
+  fromName: boolean;
 }
 
 function newNode(threshold: number, template: string, reserved = false, pii = false): TrieNode {
@@ -364,6 +488,7 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
     lastSlotKey: null,
     lastSlot: undefined,
     small: null,
+    fromName: false,
   };
 }
 
@@ -456,12 +581,17 @@ export class PathTemplater {
   }
 
   /** One learning step from `node` along `key` (a literal or a `{…}` parameter). */
-  private step(node: TrieNode, key: string, weight: number): TrieNode {
+  private step(node: TrieNode, key: string, weight: number, named = false): TrieNode {
     if (key.charCodeAt(0) === 123) {
-      if (key === '{param}') return (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+      if (key === '{param}') return this.paramChild(node);
       node.typed ??= new Map();
       let child = node.typed.get(key);
-      if (!child) node.typed.set(key, (child = newNode(this.threshold, `${node.template}/${key}`)));
+      if (!child) {
+        const stray = key === '{uuid}' || key === '{objectId}' ? this.takeNamed(node) : null;
+        child = stray ?? newNode(this.threshold, `${node.template}/${key}`);
+        node.typed.set(key, child);
+        if (stray) retemplate(stray, `${node.template}/${key}`);
+      } else if (child.fromName && !named) child.fromName = false;
       return child;
     }
     const existing = node.children.get(key);
@@ -469,8 +599,7 @@ export class PathTemplater {
       existing.hits += weight;
       return existing;
     }
-    if (node.merged && !isStaticName(key))
-      return (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+    if (node.merged && !isStaticName(key)) return this.paramChild(node);
     const child = newNode(
       this.threshold,
       `${node.template}/${key}`,
@@ -487,6 +616,25 @@ export class PathTemplater {
     return child;
   }
 
+  /** The `{param}` child of a node (created, or taken over from a stored name's `{id}`). */
+  private paramChild(node: TrieNode): TrieNode {
+    if (node.param) return node.param;
+    const stray = this.takeNamed(node);
+    node.param = stray ?? newNode(this.threshold, `${node.template}/{param}`);
+    if (stray) retemplate(stray, `${node.template}/{param}`);
+    return node.param;
+  }
+
+  /** Detach and return the `{id}` child that only a stored name created (see `fromName`). */
+  private takeNamed(node: TrieNode): TrieNode | null {
+    const child = node.typed?.get('{id}');
+    if (!child?.fromName) return null;
+    node.typed?.delete('{id}');
+    child.fromName = false;
+    this.generation++;
+    return child;
+  }
+
   /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
   learn(domain: string, segments: readonly string[], weight = 1): void {
     this.learnTyped(domain, templateSegments(segments), weight);
@@ -498,8 +646,31 @@ export class PathTemplater {
    */
   learnTyped(domain: string, typed: readonly string[], weight = 1): string[] {
     let node = this.root(domain);
-    for (const t of typed) node = this.step(node, t, weight);
+    for (let i = 0; i < typed.length; i++) {
+      const t = typed[i] as string;
+      if (t.charCodeAt(0) !== 123) {
+        node = this.step(node, t, weight);
+        continue;
+      }
+      const key = this.paramKey(node, t, typed[i - 1]);
+      const named = key !== t;
+      const created = key === '{id}' && guessOf(t, typed[i - 1]).resource && !node.typed?.has(key);
+      node = this.step(node, key, weight, named);
+      if (created) node.fromName = true;
+    }
     return node.template === '' ? [] : node.template.slice(1).split('/');
+  }
+
+  /**
+   * The trie key for a parameter segment, which may be named (a stored template):
+   * a guessed name goes back to its guess; a resource name (`{userId}`, from an `{id}`,
+   * `{uuid}`, `{objectId}` or `{param}`) goes to whichever of those exists here.
+   */
+  private paramKey(node: TrieNode, key: string, prev: string | undefined): string {
+    const guess = guessOf(key, prev);
+    if (!guess.resource) return guess.key;
+    for (const k of ['{id}', '{uuid}', '{objectId}']) if (node.typed?.has(k)) return k;
+    return node.param ? '{param}' : '{id}';
   }
 
   /**
@@ -607,7 +778,7 @@ export class PathTemplater {
     if (best.length < this.threshold && !force) return false;
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
-    const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+    const param = this.paramChild(node);
     for (const seg of best) {
       if ((node.children.get(seg) as TrieNode).hits >= node.dominance) continue; // a dominant static route
       mergeInto(param, node.children.get(seg) as TrieNode);
@@ -629,7 +800,7 @@ export class PathTemplater {
     const visit = (node: TrieNode, depth: number): void => {
       if (depth > 64) return;
       if (node.merged) {
-        const param = (node.param ??= newNode(this.threshold, `${node.template}/{param}`));
+        const param = this.paramChild(node);
         let changed = false;
         for (const [seg, child] of [...node.children]) {
           if (isStaticName(seg) || child.hits >= node.dominance) continue;
@@ -655,15 +826,24 @@ export class PathTemplater {
     return this.templateTyped(domain, templateSegments(segments));
   }
 
-  /** Like `template`, for segments already passed through `templateSegments`. */
+  /**
+   * Like `template`, for segments already passed through `templateSegments`. Returns the
+   * trie's own (unnamed) parameters: names a stored template carries map back to their
+   * guesses (`{userId}` → `{id}`); `nameParameters` names the result.
+   */
   templateTyped(domain: string, typedIn: readonly string[]): string[] {
     const typed = [...typedIn];
     let node = this.roots.get(domain) ?? null;
     for (let i = 0; i < typed.length; i++) {
       const t = typed[i] as string;
-      if (!node) break;
+      if (!node) {
+        if (t.charCodeAt(0) === 123) typed[i] = guessOf(t, typedIn[i - 1]).key;
+        continue;
+      }
       if (t.charCodeAt(0) === 123) {
-        node = t === '{param}' ? node.param : (node.typed?.get(t) ?? null);
+        const key = this.paramKey(node, t, typedIn[i - 1]);
+        typed[i] = key;
+        node = key === '{param}' ? node.param : (node.typed?.get(key) ?? null);
         continue;
       }
       const child = node.children.get(t);
@@ -748,7 +928,7 @@ export function templatePath(
   const typed = options.templater
     ? options.templater.template(options.domain ?? '', segments)
     : templateSegments(segments);
-  const normalizedPath = joinSegments(typed);
+  const normalizedPath = joinSegments(nameParameters(typed));
   return { normalizedPath, params: paramsOf(normalizedPath, segments), fromSpec: false };
 }
 

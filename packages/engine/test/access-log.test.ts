@@ -127,7 +127,7 @@ describe('readAccessLog (own fixtures)', () => {
     });
     const [ep] = inv.endpoints();
     expect(ep).toMatchObject({
-      normalizedPath: '/api/items/{id}',
+      normalizedPath: '/api/items/{itemId}',
       requestCount: 11,
       statusCounts: { '200': 10, '500': 1 },
     });

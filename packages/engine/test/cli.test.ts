@@ -62,7 +62,7 @@ describe('argus-engine discover', () => {
       piiTypes: ['api_key'],
     });
     expect(typeof users['riskScore']).toBe('number');
-    const hidden = out.endpoints.find((e) => e['normalizedPath'] === '/hidden/{id}')!;
+    const hidden = out.endpoints.find((e) => e['normalizedPath'] === '/hidden/{hiddenId}')!;
     expect((hidden['vulnerabilities'] as { vulnId: string }[]).map((v) => v.vulnId)).toContain(
       'ARGUS-API9-001',
     );
@@ -89,7 +89,7 @@ describe('argus-engine discover', () => {
     const table = await run(['discover', log]);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/METHOD\s+DOMAIN\s+PATH/);
-    expect(table.stdout).toMatch(/\/users\/\{id\}/);
+    expect(table.stdout).toMatch(/\/users\/\{userId\}/);
     expect(table.stderr).toMatch(/1 of 4 lines rejected/);
     expect((await run(['discover', '--fail-on', 'high', log])).code).toBe(1);
     expect((await run(['discover', '--fail-on', 'critical', spec])).code).toBe(0);

@@ -150,7 +150,7 @@ describe('Inventory', () => {
     expect(eps).toHaveLength(2);
     const get = eps.find((e) => e.method === 'GET')!;
     expect(get).toMatchObject({
-      normalizedPath: '/orders/{id}',
+      normalizedPath: '/orders/{orderId}',
       requestCount: 2,
       firstSeen: 1000,
       lastSeen: 5000,

@@ -22,7 +22,7 @@ describe('discoverLogFile (worker threads)', () => {
       expect(r.stats).toMatchObject({ linesRead: 400, linesRejected: 1, observations: 399 });
       expect(r.stats.rejected[0]!.line).toBe(301);
       const eps = r.inventory.endpoints();
-      expect(eps.map((e) => `${e.normalizedPath} ${e.requestCount}`)).toEqual(['/api/v1/items/{id} 399']);
+      expect(eps.map((e) => `${e.normalizedPath} ${e.requestCount}`)).toEqual(['/api/v1/items/{itemId} 399']);
     }
     expect(two.inventory.endpoints()[0]!.firstSeen).toBe(one.inventory.endpoints()[0]!.firstSeen);
   }, 30_000);

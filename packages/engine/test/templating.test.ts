@@ -37,7 +37,7 @@ describe('classifySegment', () => {
 
   it('treats a date in version position as a version, elsewhere as a parameter', () => {
     expect(templatePath('/2024-01-01/charges/ch_3MmlLrLkdIwHu7ix0snN0B15').normalizedPath).toBe(
-      '/2024-01-01/charges/{id}',
+      '/2024-01-01/charges/{chargeId}',
     );
     expect(templatePath('/api/2024-01-01/charges').normalizedPath).toBe('/api/2024-01-01/charges');
     expect(templatePath('/reports/daily/2024-01-01').normalizedPath).toBe('/reports/daily/{date}');
@@ -64,7 +64,7 @@ describe('templatePath', () => {
     expect(templatePath('/users/me', { method: 'GET', templates }).normalizedPath).toBe('/users/me');
     expect(templatePath('/files/a/b/c.txt', { templates }).normalizedPath).toBe('/files/{path+}');
     expect(templatePath('/other/42', { templates })).toMatchObject({
-      normalizedPath: '/other/{id}',
+      normalizedPath: '/other/{otherId}',
       fromSpec: false,
     });
   });
