@@ -44,7 +44,7 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
   let endpoints: EndpointSummary[];
   beforeAll(async () => {
     t = await createTestApp(kind);
-    // Traffic for a few endpoints of one host: ids vary, so the templater makes {id} parameters.
+    // Traffic for a few endpoints of one host: ids vary, so the templater makes named parameters ({customerId}).
     for (const id of [101, 102, 103, 104]) {
       await capture(t, 'GET', `api/customers/${id}`, undefined);
       await capture(t, 'PUT', `api/customers/${id}`, {
@@ -62,10 +62,10 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
   describe('endpoints', () => {
     it('lists every endpoint, highest risk first, with templated paths', () => {
       expect(endpoints.map((e) => `${e.method} ${e.normalizedPath}`).sort()).toEqual([
-        'GET /api/customers/{id}',
+        'GET /api/customers/{customerId}',
         'GET /api/products',
         'POST /api/checkout',
-        'PUT /api/customers/{id}',
+        'PUT /api/customers/{customerId}',
       ]);
       const scores = endpoints.map((e) => e.riskScore);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -100,8 +100,8 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
       );
       expect(page.total).toBe(4);
       expect(page.endpoints.map((e) => e.normalizedPath)).toEqual([
-        '/api/customers/{id}',
-        '/api/customers/{id}',
+        '/api/customers/{customerId}',
+        '/api/customers/{customerId}',
       ]);
       const like = json(
         await t.inject({ method: 'GET', url: paths.endpoints({ q: '%' }) }),
@@ -217,7 +217,7 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
       const list = json(await t.inject({ method: 'GET', url: paths.pii() }), piiListSchema);
       expect(list.endpoints.map((e) => e.normalizedPath).sort()).toEqual([
         '/api/checkout',
-        '/api/customers/{id}',
+        '/api/customers/{customerId}',
       ]);
       expect(list.endpoints.find((e) => e.normalizedPath === '/api/checkout')?.piiTypes).toContain(
         'credit_card',
@@ -334,7 +334,9 @@ describe.each(databaseKinds)('API (%s)', (kind) => {
         await t.inject({ method: 'GET', url: paths.endpoints({ domain: 'api.payments.example.com' }) }),
         endpointListSchema,
       );
-      expect(eps.endpoints.find((e) => e.normalizedPath === '/v1/invoices/{id}')?.requestCount).toBe(2);
+      expect(eps.endpoints.find((e) => e.normalizedPath === '/v1/invoices/{invoiceId}')?.requestCount).toBe(
+        2,
+      );
       const del = await t.inject({ method: 'DELETE', url: paths.discoverySource(source.id) });
       expect(del.statusCode).toBe(204);
       const gone = await t.inject({ method: 'DELETE', url: paths.discoverySource(source.id) });
