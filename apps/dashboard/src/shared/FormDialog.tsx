@@ -51,7 +51,16 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          // The dialog is portalled, but React still bubbles its submit to a form around the
+          // trigger (Add API Key sits inside the Settings form): stop it here.
+          event.stopPropagation();
+          onSubmit(event);
+        }}
+        noValidate
+      >
         {children}
       </form>
     </Dialog>

@@ -100,6 +100,9 @@ export const AddApiKey: Story = {
     await userEvent.type(dialog.getByLabelText(/^API Key/), 'argus_dev_0123456789abcdef');
     await userEvent.click(dialog.getByRole('button', { name: 'Add API Key' }));
     await expect(await canvas.findByText('Grafana')).toBeVisible();
+    // The key dialog's submit must not also submit the Settings form around its trigger.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(screen.queryByText('Configuration Saved')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete API key CI pipeline' }));
     await waitFor(() => expect(canvas.queryByText('CI pipeline')).not.toBeInTheDocument());
   },
