@@ -15,6 +15,9 @@ interface Pending {
 }
 
 const MAX_BATCH = 500;
+/** Batches smaller than this wait LINGER_MS for more rows (fewer commits under load). */
+const LINGER_BELOW = 32;
+const LINGER_MS = 2;
 
 export class CaptureWriter {
   private queue: Pending[] = [];
@@ -52,9 +55,11 @@ export class CaptureWriter {
   }
 
   private async flush(): Promise<void> {
-    // Let the requests that arrive in this tick join the batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
+      // Let the requests that arrive meanwhile join the batch: one round of the
+      // event loop, and a short linger while the batch is still small.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.queue.length < LINGER_BELOW) await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         await this.db.insert(observations).values(batch.map((p) => p.row));
