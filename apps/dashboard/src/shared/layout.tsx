@@ -93,13 +93,33 @@ export interface EndpointCellProps {
   methodVariant?: MethodBadgeVariant;
 }
 
+/**
+ * A path, host or URL that may wrap only after a slash or a dot (or before a query), never in the
+ * middle of a segment such as `{username}`. The text content stays the same: the breaks are `<wbr>`s.
+ */
+export function BreakablePath({ text }: { text: string }) {
+  const parts = text.split(/(?<=[/.])|(?=\?)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** Method badge, normalized path and domain: how every table names an endpoint. */
 export function EndpointCell({ method, normalizedPath, domain, methodVariant }: EndpointCellProps) {
   return (
     <Stack>
       <PathLine>
         <MethodBadge method={method} variant={methodVariant} />
-        <Mono>{normalizedPath}</Mono>
+        <Mono>
+          <BreakablePath text={normalizedPath} />
+        </Mono>
       </PathLine>
       <Muted>{domain}</Muted>
     </Stack>

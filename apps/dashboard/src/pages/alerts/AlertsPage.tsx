@@ -24,6 +24,7 @@ import { AlertOctagon, Bell, BellRing, CheckCircle2, Eye, Radio, Settings2 } fro
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import {
+  BreakablePath,
   SummaryTiles,
   FilterSelect,
   Inline,
@@ -51,10 +52,13 @@ const ALERTS_PAGE_SIZE = 25;
 const RowActions = styled.div`
   display: flex;
   flex-direction: column;
-  align-items: flex-end;
+  align-items: stretch;
   gap: var(--space-1);
+  margin-left: auto;
+  width: max-content;
 `;
 
+/** Titles name an endpoint (`… on GET host/path`): they wrap after a slash, not mid-segment. */
 const AlertText = styled(Stack)`
   overflow-wrap: anywhere;
 `;
@@ -144,7 +148,9 @@ export default function AlertsPage() {
         <Inline $gap={3} style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
           <TriggerTypeIcon triggerType={a.triggerType} />
           <AlertText>
-            <strong>{a.title}</strong>
+            <strong>
+              <BreakablePath text={a.title} />
+            </strong>
             <TwoLines>{a.description}</TwoLines>
           </AlertText>
         </Inline>

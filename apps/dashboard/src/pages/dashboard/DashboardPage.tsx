@@ -47,6 +47,8 @@ export default function DashboardPage() {
     toast({ title: 'Scan Started', description: 'Initiating API discovery and security scanning...' });
     try {
       const scanned = await runScan(undefined);
+      // The scan also creates domains and activity; the cards below show them without a reload.
+      void invalidate(paths.domains(), paths.activities());
       toast({
         title: 'Scan Completed',
         description: `Successfully scanned and analyzed ${scanned} endpoints.`,

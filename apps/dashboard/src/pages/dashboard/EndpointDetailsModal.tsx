@@ -11,14 +11,20 @@ import {
   SeverityBadge,
   Skeleton,
 } from '@argus/ui';
+import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
-import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
+import { BreakablePath, Inline, Mono, Muted, Stack } from '../../shared/layout.js';
 
 const Overview = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  /* The domain gets a wider card; a long hostname wraps after a dot, not mid-label. */
+  grid-template-columns: minmax(0, 1.4fr) repeat(3, minmax(0, 1fr));
   gap: var(--space-3);
+
+  @media (max-width: 640px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Box = styled.div`
@@ -76,6 +82,10 @@ const Row = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: var(--space-2);
+
+  & > :last-child {
+    flex-shrink: 0;
+  }
 `;
 
 const Mitigation = styled.p`
@@ -83,7 +93,7 @@ const Mitigation = styled.p`
   font-size: var(--font-size-sm);
 `;
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box>
       <BoxLabel>{label}</BoxLabel>
@@ -102,7 +112,7 @@ function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
   return (
     <Stack $gap={5}>
       <Overview>
-        <Stat label="Domain" value={endpoint.domain} />
+        <Stat label="Domain" value={<BreakablePath text={endpoint.domain} />} />
         <Stat label="Risk Score" value={`${endpoint.riskScore} / 100`} />
         <Stat label="First Seen" value={formatShortDate(endpoint.firstSeen)} />
         <Stat label="Avg RPS" value={formatDecimal(endpoint.avgRps, 1)} />

@@ -73,6 +73,11 @@ const VulnHead = styled.div`
   align-items: flex-start;
   justify-content: space-between;
   gap: var(--space-3);
+
+  /* The severity badge keeps its width however long the description is. */
+  & > :last-child {
+    flex-shrink: 0;
+  }
 `;
 
 const Remediation = styled.div`
