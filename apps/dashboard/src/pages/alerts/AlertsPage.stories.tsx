@@ -189,6 +189,9 @@ export const RulesAndChannels: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Alert Rules' }));
     await expect(await canvas.findByRole('switch', { name: 'Traffic spike active' })).not.toBeChecked();
+    const rules = canvas.getByRole('table', { name: /rules/i });
+    await expect(within(rules).getByText('PII Exposed')).toBeVisible();
+    await expect(within(rules).queryByText('Pii Exposed')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('tab', { name: 'Notification Channels' }));
     await expect(await canvas.findByText('503 Service Unavailable')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Send test notification to SIEM webhook' }));

@@ -25,10 +25,11 @@ import {
 import { Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Actions, Inline, Mono, Muted, Stack, TableMessage } from '../../shared/layout.js';
-import { loadErrorText } from '../../shared/text.js';
+import { loadErrorText, triggerLabel } from '../../shared/text.js';
 import { CHANNEL_LABELS } from './NotificationChannelDialog.js';
 
-const json = (value: unknown) => JSON.stringify(value);
+/** One line of JSON with a space after each comma and colon, so it wraps between keys. */
+const json = (value: unknown) => JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
 
 export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
   const { data: rules, error, isLoading } = useAlertRules();
@@ -56,7 +57,15 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
     {
       key: 'trigger',
       header: 'Trigger',
-      cell: (r) => <TriggerTypeIcon triggerType={r.triggerType} withLabel />,
+      // The kit's own label reads "Pii Exposed"; the screen's wording says "PII Exposed".
+      cell: (r) => (
+        <Inline $gap={2} style={{ flexWrap: 'nowrap' }}>
+          <span aria-hidden="true">
+            <TriggerTypeIcon triggerType={r.triggerType} />
+          </span>
+          <span>{triggerLabel(r.triggerType)}</span>
+        </Inline>
+      ),
     },
     { key: 'severity', header: 'Severity', cell: (r) => <SeverityBadge severity={r.severity} /> },
     { key: 'conditions', header: 'Conditions', cell: (r) => <Mono>{json(r.conditions)}</Mono> },
