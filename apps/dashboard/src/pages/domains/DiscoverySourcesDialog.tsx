@@ -276,6 +276,9 @@ function AccessLogSourceForm({ pending, onCancel, onAdd }: AddFormProps) {
           onFile={(file, text) => {
             setFileName(file.name);
             setLines(countLines(text));
+            // Until the user picks a format, a file named like one (edge-nginx.log) selects it.
+            const guessed = logFormatFromFileName(file.name);
+            if (guessed && !form.getFieldState('format').isDirty) form.setValue('format', guessed);
             form.setValue('fileContent', text, { shouldValidate: form.formState.isSubmitted });
           }}
         />
@@ -283,6 +286,13 @@ function AccessLogSourceForm({ pending, onCancel, onAdd }: AddFormProps) {
       </Stack>
     </form>
   );
+}
+
+/** nginx for "…nginx…", AWS API Gateway for "…api-gateway…"/"…apigateway…"; else no guess. */
+export function logFormatFromFileName(name: string): (typeof LOG_FORMATS)[number] | undefined {
+  if (/nginx/i.test(name)) return 'nginx';
+  if (/api[-_]?gateway/i.test(name)) return 'aws_api_gateway';
+  return undefined;
 }
 
 function GatewaySourceForm({ pending, onCancel, onAdd }: AddFormProps) {

@@ -136,11 +136,13 @@ export const AddAccessLogSource: Story = {
         '203.0.113.7 - - [01/Jun/2025:11:58:01 +0000] "GET /api/v1/users/42 HTTP/1.1" 200 512\n' +
           '203.0.113.9 - - [01/Jun/2025:11:58:02 +0000] "POST /api/v1/orders HTTP/1.1" 201 88\n',
       ],
-      'access.log',
+      'edge-nginx-access.log',
       { type: 'text/plain' },
     );
     await userEvent.upload(form.getByLabelText('Upload log file'), log);
     await expect(await form.findByText('2 lines')).toBeVisible();
+    // The format was left alone, so the file's name picks it.
+    await expect(form.getByRole('combobox', { name: /Log Format/ })).toHaveTextContent('Nginx');
     await userEvent.click(form.getByRole('button', { name: 'Add Source' }));
     await expect(await screen.findByText('Discovery source has been configured successfully.')).toBeVisible();
     await expect(await dialog.findByRole('tab', { name: 'Sources (1)', selected: true })).toBeVisible();
