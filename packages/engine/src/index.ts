@@ -114,6 +114,7 @@ export {
 export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './analyze.js';
 export {
   evaluateRules,
+  piiLabel,
   validateConditions,
   CONDITION_KEYS,
   type AlertRule,

@@ -99,7 +99,11 @@ export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_W
       w.pii,
       piiVals.length === 0 ? 'no PII seen' : `PII types: ${input.piiTypes.join(', ')}`,
     ),
-    traffic: part(trafficValue, w.traffic, `${round(rps, 3)} requests/s (log-scaled, 1000/s = full)`),
+    traffic: part(
+      trafficValue,
+      w.traffic,
+      `${round(rps, 3)} ${rps === 1 ? 'request' : 'requests'}/s (log-scaled, 1000/s = full)`,
+    ),
     exposure: part(
       exposureValue,
       w.exposure,

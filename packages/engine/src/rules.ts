@@ -265,7 +265,7 @@ export function evaluateRules(
           for (const t of types)
             raise(
               `pii:${t}`,
-              `${t.toUpperCase()} exposed by ${where}`,
+              `${piiLabel(t)} exposed by ${where}`,
               `The endpoint handles ${t} data (${f.piiTypes.join(', ')}).`,
             );
           break;
@@ -287,4 +287,25 @@ export function evaluateRules(
     }
   }
   return out;
+}
+
+const PII_LABELS: Record<string, string> = {
+  ssn: 'SSN',
+  email: 'Email address',
+  phone: 'Phone number',
+  credit_card: 'Credit card number',
+  national_id: 'National ID',
+  dob: 'Date of birth',
+  ip_address: 'IP address',
+  iban: 'IBAN',
+  jwt: 'JWT',
+  api_key: 'API key',
+};
+
+/** A PII type as alert titles name it: `credit_card` → "Credit card number", `passport` → "Passport". */
+export function piiLabel(type: string): string {
+  const label = PII_LABELS[type];
+  if (label) return label;
+  const words = type.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -11,6 +11,7 @@ import {
   classifyEndpoint,
   emptyAggregate,
   evaluateRules,
+  piiLabel,
   isPublicAddress,
   probeEndpoint,
   scoreEndpoint,
@@ -316,6 +317,14 @@ describe('alert rules', () => {
       severity: 'high',
       endpoint: { method: 'GET', normalizedPath: '/users/{id}' },
     });
+    expect(alerts[2]?.title).toMatch(/^SSN exposed by GET /);
+  });
+
+  it('names PII types readably in alert titles', () => {
+    expect(piiLabel('credit_card')).toBe('Credit card number');
+    expect(piiLabel('dob')).toBe('Date of birth');
+    expect(piiLabel('passport')).toBe('Passport');
+    expect(piiLabel('tax_id')).toBe('Tax id');
   });
 });
 

@@ -38,7 +38,7 @@ export const AllWithLabels: Story = {
     for (const text of [
       'Vulnerability Detected',
       'High Risk Endpoint',
-      'Pii Exposed',
+      'PII Exposed',
       'Threshold Breach',
       'Custom Hook',
     ])

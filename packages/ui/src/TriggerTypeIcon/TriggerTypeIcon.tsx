@@ -20,7 +20,7 @@ const triggers: Record<string, { icon: LucideIcon; tone: Tone }> = {
 
 /** "vulnerability_detected" → "Vulnerability Detected". */
 export function formatTriggerType(triggerType: string): string {
-  return titleCase(triggerType);
+  return titleCase(triggerType).replace(/\bPii\b/, 'PII');
 }
 
 const Wrapper = styled.span<{ $tone: Tone }>`

@@ -57,7 +57,6 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
     {
       key: 'trigger',
       header: 'Trigger',
-      // The kit's own label reads "Pii Exposed"; the screen's wording says "PII Exposed".
       cell: (r) => (
         <Inline $gap={2} style={{ flexWrap: 'nowrap' }}>
           <span aria-hidden="true">
