@@ -67,10 +67,17 @@ try {
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
   }
   if (values.seed) await seed(page);
+  // Against a real server, show the riskiest endpoint (ids are the server's own); mocks use ep-1.
+  const endpointId = values.base
+    ? await page.evaluate(async () => {
+        const answer = await fetch('/api/v1/endpoints?limit=1', { credentials: 'include' });
+        return answer.ok ? ((await answer.json()).endpoints[0]?.id ?? 'none') : 'none';
+      })
+    : 'ep-1';
   const shots = [
     ['dashboard', '/', 'Top Risky Endpoints'],
     ['endpoints', '/endpoints', 'All Endpoints'],
-    ['endpoint-detail', '/endpoints/ep-1', 'Endpoint Details'],
+    ['endpoint-detail', `/endpoints/${endpointId}`, 'Endpoint Details'],
     ['domains', '/domains', 'Domain Overview'],
     ['vulnerabilities', '/vulnerabilities', 'Vulnerability Management'],
     ['pii', '/pii', 'PII Detection'],
