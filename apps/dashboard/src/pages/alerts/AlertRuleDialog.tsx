@@ -7,9 +7,10 @@ import {
   type AlertRuleForm,
 } from '@argus/api';
 import { useCreateAlertRule } from '@argus/api/hooks';
-import { capitalize, FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
+import { capitalize, FormField, Input, Switch, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { SelectField } from '../../shared/SelectField.js';
 import type { z } from 'zod';
 import { FormDialog } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
@@ -85,40 +86,24 @@ export function AlertRuleDialog({
         <FormField label="Description" hint="Optional" error={errors.description?.message}>
           <Input {...form.register('description')} />
         </FormField>
-        <FormField label="Trigger Type" required error={errors.triggerType?.message}>
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="triggerType"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value ?? ''}
-                  onValueChange={onChange}
-                  placeholder="Select a trigger"
-                  options={triggerOptions}
-                />
-              )}
-            />
-          )}
-        </FormField>
-        <FormField label="Severity" required error={errors.severity?.message}>
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="severity"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value ?? ''}
-                  onValueChange={onChange}
-                  placeholder="Select a severity"
-                  options={severityOptions}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="triggerType"
+          label="Trigger Type"
+          required
+          error={errors.triggerType?.message}
+          placeholder="Select a trigger"
+          options={triggerOptions}
+        />
+        <SelectField
+          control={form.control}
+          name="severity"
+          label="Severity"
+          required
+          error={errors.severity?.message}
+          placeholder="Select a severity"
+          options={severityOptions}
+        />
         <FormField
           label="Conditions (JSON)"
           required

@@ -9,9 +9,10 @@ import {
   type NotificationChannelForm,
 } from '@argus/api';
 import { useCreateNotificationChannel } from '@argus/api/hooks';
-import { FormField, Input, Select, Switch, Textarea, useToast } from '@argus/ui';
+import { FormField, Input, Switch, Textarea, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { SelectField } from '../../shared/SelectField.js';
 import type { z } from 'zod';
 import { FormDialog } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
@@ -105,23 +106,15 @@ export function NotificationChannelDialog({
         <FormField label="Channel Name" required error={errors.name?.message}>
           <Input placeholder="Security team e-mail" {...form.register('name')} />
         </FormField>
-        <FormField label="Channel Type" required error={errors.type?.message}>
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="type"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value ?? ''}
-                  onValueChange={onChange}
-                  placeholder="Select a type"
-                  options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_LABELS[t] }))}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="type"
+          label="Channel Type"
+          required
+          error={errors.type?.message}
+          placeholder="Select a type"
+          options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_LABELS[t] }))}
+        />
         <FormField
           label="Configuration (JSON)"
           required

@@ -24,7 +24,6 @@ import {
   FormField,
   IconButton,
   Input,
-  Select,
   Tabs,
   TabsContent,
   TabsList,
@@ -34,7 +33,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '../../shared/SelectField.js';
 import { styled } from 'styled-components';
 import type { z } from 'zod';
 import { Inline, Muted, Stack } from '../../shared/layout.js';
@@ -252,22 +252,12 @@ function AccessLogSourceForm({ pending, onCancel, onAdd }: AddFormProps) {
         <FormField label="Source Name" required error={errors.name?.message}>
           <Input placeholder="Edge nginx logs" {...form.register('name')} />
         </FormField>
-        <FormField label="Log Format">
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="format"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value}
-                  onValueChange={onChange}
-                  options={LOG_FORMATS.map((f) => ({ value: f, label: LOG_FORMAT_LABELS[f] }))}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="format"
+          label="Log Format"
+          options={LOG_FORMATS.map((f) => ({ value: f, label: LOG_FORMAT_LABELS[f] }))}
+        />
         <FileDrop
           accept={LOG_UPLOAD_EXTENSIONS}
           label="Upload log file"
@@ -318,22 +308,12 @@ function GatewaySourceForm({ pending, onCancel, onAdd }: AddFormProps) {
         <FormField label="Source Name" required error={errors.name?.message}>
           <Input placeholder="Kong production" {...form.register('name')} />
         </FormField>
-        <FormField label="Gateway Provider">
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="provider"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value}
-                  onValueChange={onChange}
-                  options={GATEWAY_PROVIDERS.map((p) => ({ value: p, label: GATEWAY_PROVIDER_LABELS[p] }))}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="provider"
+          label="Gateway Provider"
+          options={GATEWAY_PROVIDERS.map((p) => ({ value: p, label: GATEWAY_PROVIDER_LABELS[p] }))}
+        />
         <FormField label="Gateway URL" required error={errors.url?.message}>
           <Input type="url" placeholder="https://kong-admin.example.com" {...form.register('url')} />
         </FormField>

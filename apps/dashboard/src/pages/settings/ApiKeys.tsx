@@ -1,19 +1,10 @@
 import { apiKeyFormSchema, type ApiKeyForm } from '@argus/api';
-import {
-  Badge,
-  Button,
-  Card,
-  formatShortDate,
-  FormField,
-  IconButton,
-  Input,
-  Select,
-  useToast,
-} from '@argus/ui';
+import { Badge, Button, Card, formatShortDate, FormField, IconButton, Input, useToast } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '../../shared/SelectField.js';
 import { styled } from 'styled-components';
 import type { z } from 'zod';
 import { FormDialog } from '../../shared/FormDialog.js';
@@ -128,23 +119,15 @@ function AddApiKeyDialog({
         <FormField label="Description" hint="Optional" error={errors.description?.message}>
           <Input {...form.register('description')} />
         </FormField>
-        <FormField label="Environment" required error={errors.environment?.message}>
-          {(field) => (
-            <Controller
-              control={form.control}
-              name="environment"
-              render={({ field: { value, onChange } }) => (
-                <Select
-                  {...field}
-                  value={value}
-                  onValueChange={onChange}
-                  placeholder="Select an environment"
-                  options={ENVIRONMENTS}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <SelectField
+          control={form.control}
+          name="environment"
+          label="Environment"
+          required
+          error={errors.environment?.message}
+          placeholder="Select an environment"
+          options={ENVIRONMENTS}
+        />
         <FormField label="API Key" required error={errors.value?.message}>
           <Input type="password" autoComplete="off" {...form.register('value')} />
         </FormField>
