@@ -276,6 +276,37 @@ describe('access-log fast path equals the straightforward reference', () => {
     });
   }
 
+  it('large byte chunks (decoded in 64 KiB pieces) read like the text itself', async () => {
+    // Paths made mostly of 2-, 3- and 4-byte UTF-8 sequences, so that piece boundaries
+    // fall inside them (and inside CRLF pairs).
+    const lines: string[] = [];
+    for (let i = 0; i < 12_000; i++) {
+      const word = ['\u00e9'.repeat(30), '\u20ac'.repeat(25), '\u{1F600}'.repeat(20), 'plain'][
+        i % 4
+      ] as string;
+      const pad = 'p'.repeat(i % 11);
+      lines.push(
+        `203.0.113.${i % 250} - - [01/May/2024:00:00:${String(i % 60).padStart(2, '0')} +0000] "GET /api/v1/${word}${pad}/${i} HTTP/1.1" 200 ${i}${i % 5 === 0 ? '\r' : ''}`,
+      );
+    }
+    lines.push(generateLog(3000, 9));
+    const text = lines.join('\n');
+    const bytes = Buffer.from(text, 'utf8');
+    expect(bytes.length).toBeGreaterThan(4 * 65536);
+    const read = async (input: Iterable<string | Uint8Array> | string) => {
+      const obs: Observation[] = [];
+      const stats = await readAccessLog(input, { format: 'apache', onObservation: (o) => obs.push(o) });
+      return { obs, stats };
+    };
+    const fromText = await read(text);
+    expect(fromText.obs.some((o) => o.path.includes('\u{1F600}'))).toBe(true);
+    // The whole file as one chunk, and in odd-sized chunks larger than a piece.
+    expect(await read([bytes])).toEqual(fromText);
+    const odd: Uint8Array[] = [];
+    for (let i = 0; i < bytes.length; i += 100_003) odd.push(bytes.subarray(i, i + 100_003));
+    expect(await read(odd)).toEqual(fromText);
+  });
+
   it('the in-place compare never sees children that a merge removed', () => {
     const t = new PathTemplater({ cardinalityThreshold: 5 });
     t.learnPath('d', '/users/me');

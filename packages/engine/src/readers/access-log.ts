@@ -174,6 +174,9 @@ function knownMethodAt(line: string, start: number, end: number): string | null 
   return null;
 }
 
+/** Bytes decoded into one string at a time (V8 allocates longer strings as large objects). */
+const DECODE_PIECE = 64 * 1024;
+
 type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
 
 /** Parse one Apache/Nginx common or combined line. */
@@ -471,7 +474,13 @@ export async function readAccessLog(
         feed(chunk);
       } else {
         bytes += chunk.byteLength;
-        feed(decoder.write(chunk as Buffer));
+        // Decoded 64 KiB at a time: a longer string is a large-object allocation (mapped
+        // and unmapped per chunk), which costs more than the decoding itself.
+        const buf = chunk as Buffer;
+        for (let at = 0; at < buf.length; at += DECODE_PIECE)
+          feed(
+            decoder.write(at === 0 && buf.length <= DECODE_PIECE ? buf : buf.subarray(at, at + DECODE_PIECE)),
+          );
       }
     }
     const rest = decoder.end();
