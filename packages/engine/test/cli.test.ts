@@ -109,6 +109,63 @@ describe('argus-engine discover', () => {
   });
 });
 
+describe('argus-engine discover --workers', () => {
+  const bigLog = file(
+    'workers.log',
+    Array.from(
+      { length: 600 },
+      (_, i) =>
+        `10.0.0.${i % 250} - - [10/Oct/2024:13:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0000] "GET /api/v1/orders/${i + 1} HTTP/1.1" 200 10 "-" "x"`,
+    ).join('\n') + '\nnot a log line\n',
+  );
+  const withoutElapsed = (stdout: string) => {
+    const out = JSON.parse(stdout) as { stats: Record<string, number> };
+    delete out.stats['elapsedMs'];
+    return out;
+  };
+
+  it('gives the same result with worker threads (--workers 2, auto)', async () => {
+    const one = await run(['discover', '--json', bigLog]);
+    expect(one.code).toBe(0);
+    expect(withoutElapsed(one.stdout)).toMatchObject({
+      stats: { linesRead: 601, linesRejected: 1, observations: 600 },
+    });
+    for (const workers of ['2', 'auto']) {
+      const many = await run(['discover', '--json', '--workers', workers, bigLog]);
+      expect(many.code).toBe(0);
+      expect(withoutElapsed(many.stdout)).toEqual(withoutElapsed(one.stdout));
+    }
+  }, 30_000);
+
+  it('refuses a bad worker count', async () => {
+    for (const bad of ['0', '9', '1.5', 'many']) {
+      const r = await run(['discover', '--workers', bad, bigLog]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--workers must be a number from 1 to 8, or auto/);
+    }
+  });
+
+  it('starts its workers from the TypeScript sources through tsx (no build)', async () => {
+    // What the bin does when dist/ is missing or stale: the sources through tsImport,
+    // whose module URLs carry a query (`parallel-log.ts?tsx-namespace=…`).
+    const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli', 'main.ts');
+    const script = `
+      const { tsImport } = await import('tsx/esm/api');
+      const cli = await tsImport(${JSON.stringify(main)}, import.meta.url);
+      let out = '';
+      const code = await cli.main(['discover', '--json', '--workers', '2', ${JSON.stringify(bigLog)}], {
+        stdin: process.stdin, stdout: { write: (s) => (out += s) }, stderr: process.stderr, isTTY: false,
+      });
+      process.stdout.write(JSON.stringify({ code, out }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dirname(main),
+    });
+    const r = JSON.parse(stdout) as { code: number; out: string };
+    expect(r.code).toBe(0);
+    expect(withoutElapsed(r.out)).toEqual(withoutElapsed((await run(['discover', '--json', bigLog])).stdout));
+  }, 30_000);
+});
+
 describe('argus-engine pii', () => {
   it('reads stdin and prints type and span', async () => {
     const { code, stdout } = await run(['pii'], 'contact jane@example.com or 078-05-1123');

@@ -31,15 +31,13 @@ export interface CliIO {
 class UsageError extends Error {}
 
 const USAGE = `Usage:
-  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] FILE...
+  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] FILE...
   argus-engine pii [--json] [FILE]        (reads stdin without FILE)
 `;
 
 const FORMATS = ['auto', 'openapi', 'apache', 'nginx', 'aws', 'har'] as const;
 type InputFormat = (typeof FORMATS)[number];
 const MAX_WHOLE_FILE = 256 * 1024 * 1024;
-/** Logs at least this large (and no spec to template by) are read by worker threads. */
-const PARALLEL_MIN_BYTES = 64 * 1024 * 1024;
 
 /** Read a big log with worker threads; the format is detected from its head first. */
 async function discoverInParallel(
@@ -47,6 +45,7 @@ async function discoverInParallel(
   format: AccessLogFormat | 'auto',
   domain: string | undefined,
   inventory: Inventory,
+  workers: number,
 ): Promise<AccessLogStats> {
   let resolved: AccessLogFormat | null = format === 'auto' ? null : format;
   if (!resolved) {
@@ -56,7 +55,7 @@ async function discoverInParallel(
         'Unrecognised access log format: no line looks like Apache/Nginx common or combined, or AWS API Gateway JSON',
       );
   }
-  const r = await discoverLogFile(path, { format: resolved, ...(domain ? { domain } : {}) });
+  const r = await discoverLogFile(path, { format: resolved, workers, ...(domain ? { domain } : {}) });
   for (const e of r.inventory.endpoints()) inventory.addAggregate(e);
   return r.stats;
 }
@@ -154,7 +153,7 @@ function table(rows: string[][]): string {
 }
 
 async function discover(argv: readonly string[], io: CliIO): Promise<number> {
-  const { flags, positional } = parseArgs(argv, ['format', 'domain', 'fail-on'], ['json']);
+  const { flags, positional } = parseArgs(argv, ['format', 'domain', 'fail-on', 'workers'], ['json']);
   const format = (flags.get('format') ?? 'auto') as InputFormat;
   if (!FORMATS.includes(format))
     throw new UsageError(`Unknown --format ${String(format)} (expected ${FORMATS.join(', ')})`);
@@ -162,6 +161,12 @@ async function discover(argv: readonly string[], io: CliIO): Promise<number> {
   if (failOn !== undefined && !(typeof failOn === 'string' && failOn in SEVERITY_ORDER))
     throw new UsageError('--fail-on must be critical, high, medium or low');
   const domain = typeof flags.get('domain') === 'string' ? (flags.get('domain') as string) : undefined;
+  const workersFlag = flags.get('workers') ?? '1';
+  // One thread unless asked: on a shared 2-core machine the workers' start-up and their
+  // second heap cost more than they gain (see the README's benchmarks).
+  const workers = workersFlag === 'auto' ? availableParallelism() : Number(workersFlag);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 8)
+    throw new UsageError('--workers must be a number from 1 to 8, or auto');
   if (positional.length === 0) throw new UsageError('discover needs at least one FILE');
   const started = performance.now();
   const inventory = new Inventory();
@@ -197,9 +202,10 @@ async function discover(argv: readonly string[], io: CliIO): Promise<number> {
         const showProgress = io.isTTY;
         const logFormat: AccessLogFormat | 'auto' =
           format === 'aws' ? 'aws_api_gateway' : format === 'apache' || format === 'nginx' ? format : 'auto';
-        const parallel = info.size >= PARALLEL_MIN_BYTES && availableParallelism() > 1 && !hasSpecs;
+        // Workers learn without the spec's templates: with a spec the log is read here.
+        const parallel = workers > 1 && !hasSpecs;
         const s = parallel
-          ? await discoverInParallel(path, logFormat, domain, inventory)
+          ? await discoverInParallel(path, logFormat, domain, inventory, workers)
           : await readAccessLog(createReadStream(path, { highWaterMark: 1 << 20 }), {
               format: logFormat,
               ...(domain ? { domain } : {}),

@@ -68,7 +68,8 @@ async function lineAlignedCuts(path: string, size: number, parts: number): Promi
 }
 
 function runWorker(task: LogRangeTask): Promise<LogRangeResult> {
-  const source = import.meta.url.endsWith('.ts');
+  // Through tsx the module URL may carry a query (`parallel-log.ts?tsx-namespace=…`).
+  const source = new URL(import.meta.url).pathname.endsWith('.ts');
   const url = new URL(source ? './log-worker.ts' : './log-worker.js', import.meta.url);
   return new Promise((resolve, reject) => {
     // From TypeScript sources (no build), the worker loads its entry through tsx.
