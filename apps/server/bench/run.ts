@@ -4,15 +4,23 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { domains, endpoints } from '../src/db/schema/index.js';
+import type * as AppModule from '../src/app.js';
+import type * as ConfigModule from '../src/config.js';
+import type * as ClientModule from '../src/db/client.js';
+import type * as SchemaModule from '../src/db/schema/index.js';
+
+// What `npm start` runs: the built server (dist/, built by `npm run bench`) on the
+// workspace packages' builds, not the TypeScript sources through tsx.
+const built = <T>(file: string) => import(new URL(`../dist/${file}`, import.meta.url).href) as Promise<T>;
+const { buildApp } = await built<typeof AppModule>('app.js');
+const { testConfig } = await built<typeof ConfigModule>('config.js');
+const { openDatabase } = await built<typeof ClientModule>('db/client.js');
+const { domains, endpoints } = await built<typeof SchemaModule>('db/schema/index.js');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const autocannonBin = path.resolve(here, '../../../node_modules/autocannon/autocannon.js');
@@ -30,10 +38,13 @@ const BODY = JSON.stringify({
 });
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
+  '2xx': number;
   latency: { p50: number; p99: number; average: number };
   non2xx: number;
   errors: number;
+  /** This process's CPU time per answered request during the run (the server's cost, load-independent). */
+  cpuMicrosPerRequest: number;
 }
 
 /** autocannon in its own process, so it does not take the server's event loop. */
@@ -43,11 +54,16 @@ function cannon(url: string): Promise<CannonResult> {
     args.push('-H', 'content-type=application/json', '-H', `authorization=Bearer ${TOKEN}`);
     args.push('-H', 'x-forwarded-host=api.example.com', '-b', BODY, url);
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cpu = process.cpuUsage();
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited ${code}`)),
-    );
+    child.on('exit', (code) => {
+      const used = process.cpuUsage(cpu);
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const result = JSON.parse(out) as CannonResult;
+      result.cpuMicrosPerRequest = (used.user + used.system) / Math.max(1, result.requests.total);
+      resolve(result);
+    });
   });
 }
 
@@ -60,34 +76,52 @@ async function captureBench(): Promise<void> {
   await bare.close();
 
   const dir = mkdtempSync(path.join(tmpdir(), 'argus-bench-'));
-  const results: [string, CannonResult][] = [];
+  const results: [string, CannonResult, { ms: number; count: number }][] = [];
   for (const [label, config] of [
-    ['PGlite (embedded)', testConfig({ dataDir: dir, ingestToken: TOKEN })],
-    ['PostgreSQL', testConfig({ databaseUrl: PG_URL, ingestToken: TOKEN })],
+    ['PGlite (embedded)', testConfig({ dataDir: path.join(dir, 'pglite'), ingestToken: TOKEN })],
+    [
+      'PostgreSQL',
+      testConfig({ databaseUrl: PG_URL, dataDir: path.join(dir, 'postgres'), ingestToken: TOKEN }),
+    ],
   ] as const) {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     const app = await buildApp({ config, database, scheduler: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    if (process.env.NO_ANALYSIS) await app.argus.analyzer.stop();
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/gateway/api/v1/users/1842`;
-    results.push([label, await cannon(url)]);
+    const result = await cannon(url);
+    // What the journal absorbed during the run, copied into the database and analysed.
+    const started = performance.now();
+    await app.argus.analyzer.drain();
+    results.push([label, result, { ms: performance.now() - started, count: result['2xx'] }]);
     await app.close();
     await database.close();
   }
   rmSync(dir, { recursive: true, force: true });
 
   console.log(
-    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII, durable group commit):`,
+    `\n(load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores)`,
+  );
+  console.log(
+    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII; acknowledged after the capture journal's fdatasync):`,
   );
   const row = (label: string, r: CannonResult, ratio?: number) =>
     console.log(
-      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms` +
+      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${r.cpuMicrosPerRequest.toFixed(1)} µs CPU/request` +
         (r.non2xx + r.errors > 0 ? `   non-2xx ${r.non2xx}, errors ${r.errors}` : '') +
-        (ratio === undefined ? '' : `   ${Math.round(ratio * 100)} % of bare`),
+        (ratio === undefined
+          ? ''
+          : `   ${Math.round(ratio * 100)} % of bare (${Math.round((bareResult.cpuMicrosPerRequest / r.cpuMicrosPerRequest) * 100)} % per CPU-second)`),
     );
   row('bare Fastify route', bareResult);
   for (const [label, r] of results)
     row(`capture, ${label}`, r, r.requests.average / bareResult.requests.average);
+  console.log('  Analysis of what each run captured (journal → database → endpoints), after the run:');
+  for (const [label, , drain] of results)
+    console.log(
+      `  ${label.padEnd(28)} ${drain.count} observations in ${(drain.ms / 1000).toFixed(1)} s = ${Math.round(drain.count / (drain.ms / 1000))} observations/s`,
+    );
 }
 
 function p95(samples: number[]): number {

@@ -1,12 +1,12 @@
 // The app factory: one Fastify instance with the database, sign-in, every
 // /api/v1 call, the capture path, observability and the dashboard.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { alertingPlugin, processFindings } from './alerts/index.js';
 import { registerAuth } from './auth.js';
 import { Analyzer } from './analysis/analyzer.js';
-import { CaptureWriter } from './capture/writer.js';
+import { CaptureIngest } from './capture/ingest.js';
 import { capturePlugin } from './capture/routes.js';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
@@ -32,7 +32,7 @@ export interface ArgusRuntime {
   /** Set when this start created the admin user. */
   bootstrap: AdminBootstrap | null;
   analyzer: Analyzer;
-  writer: CaptureWriter;
+  ingest: CaptureIngest;
   scheduler: Scheduler;
 }
 
@@ -45,8 +45,12 @@ declare module 'fastify' {
 /** General JSON bodies; source uploads and capture have their own limits. */
 const BODY_LIMIT = 1024 * 1024;
 
+const QUIETER_THAN_WARN = new Set(['error', 'fatal', 'silent']);
+const isCapture = (url: string | undefined) => url !== undefined && url.startsWith('/gateway/');
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  let captureLogger: FastifyBaseLogger | undefined;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -60,6 +64,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ],
         censor: '[redacted]',
       },
+    },
+    // Captured traffic is data, counted in /metrics: no request log lines and one
+    // shared logger (warnings and errors) instead of a child logger per request.
+    disableRequestLogging: (request) => isCapture(request.url),
+    childLoggerFactory(logger, bindings, options, rawRequest) {
+      if (isCapture(rawRequest.url)) {
+        captureLogger ??= logger.child(
+          { component: 'capture' },
+          { level: QUIETER_THAN_WARN.has(logger.level) ? logger.level : 'warn' },
+        );
+        return captureLogger;
+      }
+      return logger.child(bindings, options);
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -80,10 +97,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const telemetry = createTelemetry();
   const analyzer = new Analyzer(ctx, telemetry);
   analyzer.setFindingsHandler(processFindings);
-  const writer = new CaptureWriter(ctx.db, () => analyzer.schedule(), database.driver === 'postgres' ? 4 : 1);
+  const ingest = await CaptureIngest.open({
+    db: ctx.db,
+    logger: app.log,
+    dataDir: config.dataDir,
+    maxBacklogBytes: config.captureBacklogLimit,
+    onStored: () => analyzer.schedule(),
+  });
+  analyzer.setIngest(ingest);
+  telemetry.captureBacklogSource.bytes = () => ingest.backlogBytes;
   const scheduler = new Scheduler(ctx, analyzer);
   const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
-  app.decorate('argus', { ctx, bootstrap, analyzer, writer, scheduler });
+  app.decorate('argus', { ctx, bootstrap, analyzer, ingest, scheduler });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof ValidationError) {
@@ -132,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(observabilityPlugin, { ctx, telemetry });
   await app.register(capturePlugin, {
     ctx,
-    writer,
+    ingest,
     onRecorded: (pii) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' }),
   });
   await app.register(apiRoutes, { ctx, analyzer });
@@ -140,12 +165,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await dashboardPlugin(app, { root: config.dashboardDir });
 
   app.addHook('onReady', async () => {
+    ingest.start();
     analyzer.start();
     if (options.scheduler !== false) scheduler.start();
   });
   app.addHook('preClose', async () => {
     scheduler.stop();
-    await writer.close();
+    await ingest.close();
     await analyzer.stop();
   });
   app.addHook('onClose', async () => {

@@ -38,13 +38,20 @@ async function userForToken(ctx: AppContext, token: string | undefined): Promise
   return row ?? null;
 }
 
+const expectedTokens = new Map<string, Buffer>();
+
+/** Constant-time comparison with the configured ingest token (its bytes are kept, not re-hashed per request). */
 function bearerMatches(header: string | undefined, token: string | undefined): boolean {
-  if (!header || !token) return false;
-  const [scheme, value] = header.split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !value) return false;
-  const a = createHash('sha256').update(value).digest();
-  const b = createHash('sha256').update(token).digest();
-  return timingSafeEqual(a, b);
+  if (!header || !token || header.length > 1024) return false;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return false;
+  const value = Buffer.from(header.slice(space + 1).trim());
+  let expected = expectedTokens.get(token);
+  if (!expected) {
+    expected = Buffer.from(token);
+    expectedTokens.set(token, expected);
+  }
+  return value.length === expected.length && timingSafeEqual(value, expected);
 }
 
 /** Browsers send Origin on cross-site writes; it must name this server (or an allowed origin). */

@@ -21,6 +21,8 @@ export interface Config {
   dashboardDir: string;
   /** Largest body the capture path accepts, in bytes. */
   captureBodyLimit: number;
+  /** Captured bytes waiting for the database beyond which the capture path answers 503. */
+  captureBacklogLimit: number;
   logLevel: string;
 }
 
@@ -28,6 +30,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+
+function megabytes(value: string | undefined, fallback: number, name: string): number {
+  const text = blank(value);
+  if (text === undefined) return fallback * 1024 * 1024;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number of megabytes, not ${text}`);
+  return Math.round(n * 1024 * 1024);
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '8080', 10);
@@ -51,6 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     dashboardDir: blank(env.ARGUS_DASHBOARD_DIR) ?? DEFAULT_DASHBOARD_DIR,
     captureBodyLimit: 1024 * 1024,
+    captureBacklogLimit: megabytes(env.ARGUS_CAPTURE_BACKLOG_MB, 1024, 'ARGUS_CAPTURE_BACKLOG_MB'),
     logLevel: blank(env.LOG_LEVEL) ?? 'info',
   };
 }

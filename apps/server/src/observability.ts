@@ -1,19 +1,31 @@
 // /healthz (the process answers), /readyz (the database answers) and the
 // Prometheus /metrics exposition.
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context.js';
 
 export interface Telemetry {
   registry: Registry;
   captured: Counter<'pii'>;
   analysed: Counter;
+  /** What the capture-backlog gauge reads when /metrics is scraped. */
+  captureBacklogSource: { bytes: () => number };
 }
 
 export function createTelemetry(): Telemetry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'argus_' });
+  const captureBacklogSource = { bytes: () => 0 };
+  new Gauge({
+    name: 'argus_capture_backlog_bytes',
+    help: 'Captured traffic acknowledged (in the capture journal) but not yet in the database',
+    registers: [registry],
+    collect() {
+      this.set(captureBacklogSource.bytes());
+    },
+  });
   return {
+    captureBacklogSource,
     registry,
     captured: new Counter({
       name: 'argus_captured_observations_total',

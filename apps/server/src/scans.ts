@@ -26,6 +26,7 @@ export async function scanDomain(
     .select({ id: discoverySources.id })
     .from(discoverySources)
     .where(and(eq(discoverySources.domainId, domain.id), eq(discoverySources.isActive, true)));
+  await analyzer.copyCaptured();
   const [traffic] = await ctx.db
     .select({ n: count() })
     .from(observations)

@@ -21,7 +21,11 @@ const TOKEN = 'ingest-token-for-tests-0123456789';
 
 describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
   let t: TestApp;
-  const stored = async () => (await t.ctx.db.select({ n: count() }).from(observations))[0]!.n;
+  // What is stored: copied from the capture journal into the database.
+  const stored = async () => {
+    await t.app.argus.ingest.catchUp();
+    return (await t.ctx.db.select({ n: count() }).from(observations))[0]!.n;
+  };
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'argus-dist-'));
     mkdirSync(path.join(dist, 'assets'));

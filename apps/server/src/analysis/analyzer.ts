@@ -29,6 +29,7 @@ import {
 } from '../db/schema/index.js';
 import type { EndpointFindings, FindingsTrigger, ScanFindings } from '../findings.js';
 import type { Telemetry } from '../observability.js';
+import type { CaptureIngest } from '../capture/ingest.js';
 import { evaluateEndpoint } from './evaluate.js';
 
 export interface AnalyseInput {
@@ -89,6 +90,7 @@ export class Analyzer {
   private stopped = false;
   private findingsHandler: FindingsHandler | null = null;
   private rescoring: Promise<void> | null = null;
+  private ingest: CaptureIngest | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -98,6 +100,16 @@ export class Analyzer {
   /** Alerting's entry (processFindings); called after every analysis. */
   setFindingsHandler(handler: FindingsHandler): void {
     this.findingsHandler = handler;
+  }
+
+  /** The capture journal's copier: reads and scans first copy what was acknowledged. */
+  setIngest(ingest: CaptureIngest): void {
+    this.ingest = ingest;
+  }
+
+  /** Copies every capture acknowledged so far from the journal into the database. */
+  async copyCaptured(): Promise<void> {
+    await this.ingest?.catchUp();
   }
 
   start(): void {
@@ -116,6 +128,7 @@ export class Analyzer {
 
   /** Wait until every captured observation committed so far is analysed. */
   async drain(): Promise<void> {
+    await this.copyCaptured();
     while (this.running) await this.running;
     await this.processPending();
   }
@@ -129,12 +142,16 @@ export class Analyzer {
    */
   async catchUp(maxWaitMs = CATCH_UP_MS): Promise<void> {
     if (this.stopped) return;
+    const deadline = Date.now() + maxWaitMs;
+    if (this.ingest && !(await this.ingest.catchUp(deadline))) {
+      this.ctx.logger.warn('captured traffic not copied in time; answering anyway');
+      return;
+    }
     const [head] = await this.ctx.db
       .select({ seq: sql<string | number | null>`max(${observationQueue.seq})` })
       .from(observationQueue);
     if (head?.seq === null || head?.seq === undefined) return;
     const upTo = Number(head.seq);
-    const deadline = Date.now() + maxWaitMs;
     for (;;) {
       if (this.started && !this.stopped) await this.runPending();
       const [left] = await this.ctx.db

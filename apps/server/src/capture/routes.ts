@@ -1,7 +1,8 @@
 // The capture path: every method under /gateway/* is recorded as an Observation
 // for the host in X-Forwarded-Host (else Host), with PII detection; answered
 // 202 with what was recorded, or forwarded to the domain's upstream (whose
-// answer is recorded too). Replies only after the observation is committed.
+// answer is recorded too). Replies only after the observation is durable in
+// the capture journal (journal.ts); ingest.ts copies it into the database.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -13,12 +14,12 @@ import {
   type Observation,
   type PiiFinding,
 } from '@argus/engine';
-import { captureResultSchema, isValidHostname, type CaptureResult } from '@argus/api';
+import { isValidHostname, type CaptureResult } from '@argus/api';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
 import { HttpError } from '../errors.js';
 import { SESSION_COOKIE } from '../auth.js';
-import type { CaptureWriter } from './writer.js';
+import type { CaptureIngest } from './ingest.js';
 
 const PREFIX = '/gateway';
 /** Headers that describe the hop to Argus, not the captured request. */
@@ -43,6 +44,7 @@ const HOP_HEADERS = new Set([
 ]);
 const MAX_HEADERS = 60;
 const UPSTREAM_CACHE_MS = 5000;
+const SHUTTING_DOWN = 'The server is shutting down; send the request again';
 
 /** What the capture path stores: the engine Observation plus its PII findings. */
 export interface CapturedObservation extends Observation {
@@ -51,7 +53,7 @@ export interface CapturedObservation extends Observation {
 
 export interface CaptureOptions {
   ctx: AppContext;
-  writer: CaptureWriter;
+  ingest: CaptureIngest;
   onRecorded?: (piiTypes: string[]) => void;
 }
 
@@ -103,7 +105,7 @@ function bodyText(body: unknown): string | undefined {
 
 export async function capturePlugin(
   app: FastifyInstance,
-  { ctx, writer, onRecorded }: CaptureOptions,
+  { ctx, ingest, onRecorded }: CaptureOptions,
 ): Promise<void> {
   // Every content type is taken as raw bytes: the capture records, it does not interpret.
   app.removeAllContentTypeParsers();
@@ -128,10 +130,12 @@ export async function capturePlugin(
   }
 
   // No helmet headers: answers are 202 JSON or the upstream's own response.
+  // Logged at warn and above only (app.ts: childLoggerFactory).
   app.all(
     `${PREFIX}/*`,
     { bodyLimit: ctx.config.captureBodyLimit, helmet: false },
     async (request, reply) => {
+      if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
       const domain = captureHost(request);
       const rawUrl = request.raw.url ?? request.url;
       const afterPrefix = rawUrl.slice(PREFIX.length);
@@ -156,6 +160,14 @@ export async function capturePlugin(
       if (requestBody !== undefined) observation.requestBody = requestBody;
 
       const upstream = await upstreamFor(domain);
+      // Refused before anything is forwarded: a refused request must not have reached the upstream.
+      if (ingest.backlogBytes > ingest.maxBacklogBytes) {
+        void reply.header('retry-after', '30');
+        throw new HttpError(
+          503,
+          'Capture backlog full: analysis is behind by more than the journal may hold; send the request again later',
+        );
+      }
       let forwarded: Response | null = null;
       let forwardedBody: Buffer | null = null;
       if (upstream) {
@@ -195,14 +207,21 @@ export async function capturePlugin(
       const id = randomUUID();
       // The findings travel with the row, so analysis does not detect them a second time.
       const stored: CapturedObservation = { ...observation, piiFindings: findings };
-      await writer.write({
-        id,
-        domain,
-        method: observation.method,
-        path: observation.path,
-        observation: stored,
-        piiTypes,
-      });
+      try {
+        await ingest.append({
+          id,
+          domain,
+          method: observation.method,
+          path: observation.path,
+          piiTypes,
+          receivedAt: observation.timestamp ?? Date.now(),
+          observation: stored,
+        });
+      } catch (error) {
+        if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
+        request.log.error({ err: error }, 'capture journal write failed');
+        throw new HttpError(503, `The capture could not be stored: ${(error as Error).message}`);
+      }
       onRecorded?.(piiTypes);
 
       if (forwarded && forwardedBody) {
@@ -216,7 +235,7 @@ export async function capturePlugin(
         recorded: { id, domain, method: observation.method, path: observation.path, piiTypes },
         forwarded: false,
       };
-      return reply.code(202).send(captureResultSchema.parse(result));
+      return reply.code(202).send(result);
     },
   );
 }

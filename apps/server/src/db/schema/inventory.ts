@@ -175,6 +175,18 @@ export const observationQueue = pgTable('observation_queue', {
   seq: bigint('seq', { mode: 'number' }).primaryKey(),
 });
 
+/**
+ * How far each capture journal (one per instance's data directory, see
+ * capture/journal.ts) has been copied into `observations`: advanced in the
+ * same transaction as the rows, so a restart copies every record exactly once.
+ */
+export const captureJournals = pgTable('capture_journals', {
+  journalId: text('journal_id').primaryKey(),
+  segment: integer('segment').notNull(),
+  offset: bigint('offset', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const activities = pgTable(
   'activities',
   {

@@ -1,0 +1,273 @@
+// Copies the capture journal into the database (`observations`, whose trigger
+// queues each row for analysis) in batches, advancing the journal's checkpoint
+// in the same transaction.
+//
+// When it copies: the capture path answers as fast as the journal syncs, and
+// analysis takes the time the server has to spare. While captures keep the
+// event loop busy (utilisation above BUSY_UTILISATION over a short probe) the
+// copy waits, so a burst is absorbed by the journal; it goes ahead at once when
+// a read or a scan asks for fresh data (catchUp), when the oldest record not
+// copied is older than MAX_LAG_MS, or when the backlog passes HIGH_WATER_BYTES,
+// so under sustained overload throughput falls to what analysis keeps up with.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { captureJournals, observations } from '../db/schema/index.js';
+import {
+  CaptureJournal,
+  comparePositions,
+  type JournalOptions,
+  type JournalPosition,
+  type JournalRecord,
+} from './journal.js';
+
+export interface IngestOptions {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** The data directory; without one the journal lives in a temporary directory removed on close. */
+  dataDir: string | undefined;
+  /** Called after each batch is stored (schedules analysis). */
+  onStored?: (count: number) => void;
+  /** Refuse captures once this many bytes wait to be copied (default 1 GiB). */
+  maxBacklogBytes?: number | undefined;
+  journal?: JournalOptions;
+}
+
+const COPY_BATCH = 1000;
+const INSERT_ROWS = 250;
+const PROBE_MS = 25;
+const BUSY_UTILISATION = 0.5;
+const MAX_LAG_MS = 30_000;
+const HIGH_WATER_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_BACKLOG = 1024 * 1024 * 1024;
+/** How long a graceful shutdown keeps copying before leaving the rest for the next start. */
+const CLOSE_BUDGET_MS = 10_000;
+
+export class CaptureIngest {
+  private position: JournalPosition;
+  private behindSince: number | null = null;
+  private appendsSinceCopy = 0;
+  private urgent = 0;
+  private loop: Promise<void> | null = null;
+  /** Wakes the loop when it waits for work (new records) or probes while a catch-up is asked for. */
+  private wake: (() => void) | null = null;
+  /** Copies run one at a time (the loop, catch-ups without a loop, close). */
+  private copying: Promise<void> = Promise.resolve();
+  private stopping = false;
+  /** The loop waits for new records (rather than probing or copying). */
+  private idle = false;
+  private closed = false;
+  private readonly progress = new Set<() => void>();
+  readonly maxBacklogBytes: number;
+
+  private constructor(
+    readonly journal: CaptureJournal,
+    private readonly options: IngestOptions,
+    position: JournalPosition,
+    private readonly temporary: boolean,
+  ) {
+    this.position = position;
+    this.maxBacklogBytes = options.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG;
+    journal.onAppend(() => {
+      this.appendsSinceCopy++;
+      this.behindSince ??= Date.now();
+      if (this.idle) this.wake?.();
+    });
+  }
+
+  static async open(options: IngestOptions): Promise<CaptureIngest> {
+    const temporary = options.dataDir === undefined;
+    const dir = options.dataDir
+      ? path.join(options.dataDir, 'capture-journal')
+      : mkdtempSync(path.join(tmpdir(), 'argus-journal-'));
+    const journal = await CaptureJournal.open(dir, options.journal);
+    const [checkpoint] = await options.db
+      .select({ segment: captureJournals.segment, offset: captureJournals.offset })
+      .from(captureJournals)
+      .where(eq(captureJournals.journalId, journal.id));
+    const position = checkpoint ?? journal.start;
+    await journal.release(position);
+    const ingest = new CaptureIngest(journal, options, position, temporary);
+    if (comparePositions(position, journal.head) < 0) ingest.behindSince = Date.now();
+    return ingest;
+  }
+
+  /** Bytes captured and acknowledged but not yet in the database. */
+  get backlogBytes(): number {
+    return this.journal.backlogBytes(this.position);
+  }
+
+  get accepting(): boolean {
+    return !this.closed;
+  }
+
+  /** Journal a captured observation; resolves once it is durable. */
+  append(record: JournalRecord): Promise<void> {
+    return this.journal.append(record);
+  }
+
+  start(): void {
+    this.loop ??= this.run().catch((error: unknown) => {
+      this.options.logger.error({ err: error }, 'copying the capture journal stopped');
+    });
+  }
+
+  /**
+   * Copies everything acknowledged before this call into the database now
+   * (a read wants fresh data). Returns false when `deadline` passed first.
+   */
+  async catchUp(deadline = Number.POSITIVE_INFINITY): Promise<boolean> {
+    const target = this.journal.head;
+    if (comparePositions(this.position, target) >= 0) return true;
+    this.urgent++;
+    this.wake?.();
+    try {
+      while (comparePositions(this.position, target) < 0) {
+        if (!this.loop || this.stopping) await this.copy();
+        else {
+          const remaining = deadline - Date.now();
+          if (remaining <= 0) return false;
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              this.progress.delete(done);
+              resolve();
+            };
+            const timer = setTimeout(done, Math.min(remaining, 1000));
+            this.progress.add(done);
+          });
+        }
+      }
+      return true;
+    } finally {
+      this.urgent--;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      if (comparePositions(this.position, this.journal.head) >= 0) {
+        this.behindSince = null;
+        this.appendsSinceCopy = 0;
+        this.idle = true;
+        await this.pause(null);
+        this.idle = false;
+        continue;
+      }
+      if (this.urgent === 0 && this.appendsSinceCopy > 0 && !this.overdue()) {
+        // Captures arrived since the last copy: copy only if the event loop has time to spare.
+        const before = performance.eventLoopUtilization();
+        this.appendsSinceCopy = 0;
+        await this.pause(PROBE_MS);
+        if (this.stopping || this.urgent > 0) continue;
+        if (performance.eventLoopUtilization(before).utilization > BUSY_UTILISATION) continue;
+      }
+      try {
+        await this.copy();
+      } catch (error) {
+        this.options.logger.error(
+          { err: error },
+          'copying captured traffic into the database failed; retrying',
+        );
+        await this.pause(1000);
+      }
+    }
+  }
+
+  private overdue(): boolean {
+    return (
+      (this.behindSince !== null && Date.now() - this.behindSince > MAX_LAG_MS) ||
+      this.backlogBytes > HIGH_WATER_BYTES
+    );
+  }
+
+  /** Waits `ms` (null: until woken); `wake` ends it early. */
+  private pause(ms: number | null): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      if (ms !== null) timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private copy(): Promise<void> {
+    const run = this.copying.then(() => this.copyBatch());
+    this.copying = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Copies up to COPY_BATCH records and the new checkpoint in one transaction. */
+  private async copyBatch(): Promise<void> {
+    const from = this.position;
+    const batch = await this.journal.read(from, COPY_BATCH);
+    if (comparePositions(batch.next, from) === 0) return;
+    const { records } = batch;
+    const journalId = this.journal.id;
+    await this.options.db.transaction(async (tx) => {
+      for (let i = 0; i < records.length; i += INSERT_ROWS) {
+        await tx.insert(observations).values(
+          records.slice(i, i + INSERT_ROWS).map((r) => ({
+            id: r.id,
+            domain: r.domain,
+            method: r.method,
+            path: r.path,
+            observation: r.observation,
+            piiTypes: r.piiTypes,
+            receivedAt: new Date(r.receivedAt),
+          })),
+        );
+      }
+      await tx
+        .insert(captureJournals)
+        .values({ journalId, ...batch.next })
+        .onConflictDoUpdate({
+          target: captureJournals.journalId,
+          set: { segment: batch.next.segment, offset: batch.next.offset, updatedAt: new Date() },
+        });
+    });
+    this.position = batch.next;
+    if (batch.skipped > 0) {
+      this.options.logger.warn(
+        { skipped: batch.skipped, journal: this.journal.dir },
+        'damaged capture journal lines skipped',
+      );
+    }
+    await this.journal.release(this.position);
+    if (records.length > 0) this.options.onStored?.(records.length);
+    for (const done of [...this.progress]) done();
+  }
+
+  /**
+   * Stops accepting captures (queued ones are synced), then copies what it can
+   * within the shutdown budget; the rest stays in the journal for the next start.
+   * A temporary journal (no data directory) is copied whole, then removed.
+   */
+  async close(budgetMs = CLOSE_BUDGET_MS): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.journal.close();
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    const deadline = this.temporary ? Number.POSITIVE_INFINITY : Date.now() + budgetMs;
+    while (comparePositions(this.position, this.journal.head) < 0 && Date.now() < deadline) {
+      await this.copy();
+    }
+    if (comparePositions(this.position, this.journal.head) < 0) {
+      this.options.logger.warn(
+        { backlogBytes: this.backlogBytes },
+        'captured traffic left in the journal; it is stored at the next start',
+      );
+    }
+    if (this.temporary) rmSync(this.journal.dir, { recursive: true, force: true });
+  }
+}
