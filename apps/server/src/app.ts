@@ -1,6 +1,12 @@
 // The app factory: one Fastify instance with the database, sign-in, every
 // /api/v1 call, the capture path, observability and the dashboard.
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { alertingPlugin, processFindings } from './alerts/index.js';
@@ -8,12 +14,14 @@ import { registerAuth } from './auth.js';
 import { Analyzer } from './analysis/analyzer.js';
 import { CaptureIngest } from './capture/ingest.js';
 import { capturePlugin } from './capture/routes.js';
+import { captureFastPath, type FastPath } from './capture/fast-path.js';
+import { UpstreamCache } from './capture/record.js';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { dashboardPlugin } from './dashboard.js';
 import { openDatabase, type Database } from './db/client.js';
 import { HttpError, ValidationError } from './errors.js';
-import { createTelemetry, observabilityPlugin } from './observability.js';
+import { createTelemetry, observabilityPlugin, observeRequests } from './observability.js';
 import { apiRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { createSecretBox, loadSecretKey } from './secrets.js';
@@ -45,13 +53,25 @@ declare module 'fastify' {
 /** General JSON bodies; source uploads and capture have their own limits. */
 const BODY_LIMIT = 1024 * 1024;
 
+const REQUEST_TIMEOUT_MS = 120_000;
+const KEEP_ALIVE_MS = 72_000;
 const QUIETER_THAN_WARN = new Set(['error', 'fatal', 'silent']);
 const isCapture = (url: string | undefined) => url !== undefined && url.startsWith('/gateway/');
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   let captureLogger: FastifyBaseLogger | undefined;
+  // The capture fast path answers the common capture request before Fastify
+  // (capture/fast-path.ts); set once the journal is open.
+  let fastPath: FastPath = () => false;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer(
+        { requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_MS },
+        (request, response) => {
+          if (!fastPath(request, response)) handler(request, response);
+        },
+      ),
     logger: {
       level: config.logLevel,
       redact: {
@@ -67,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Captured traffic is data, counted in /metrics: no request log lines and one
     // shared logger (warnings and errors) instead of a child logger per request.
-    disableRequestLogging: (request) => isCapture(request.url),
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => isCapture(request.url),
+    }),
     childLoggerFactory(logger, bindings, options, rawRequest) {
       if (isCapture(rawRequest.url)) {
         captureLogger ??= logger.child(
@@ -82,7 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // Ids come from paths; very long ones are refused before routing.
     routerOptions: { maxParamLength: 200 },
-    requestTimeout: 120_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_MS,
   });
 
   const ownsDatabase = options.database === undefined;
@@ -154,12 +177,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   await registerAuth(app, ctx);
+  observeRequests(app, telemetry);
   await app.register(observabilityPlugin, { ctx, telemetry });
-  await app.register(capturePlugin, {
-    ctx,
-    ingest,
-    onRecorded: (pii) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' }),
-  });
+  const upstreams = new UpstreamCache(ctx);
+  const onRecorded = (pii: string[]) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' });
+  await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
+  fastPath = captureFastPath({ ctx, ingest, upstreams, telemetry, logger: app.log, onRecorded });
   await app.register(apiRoutes, { ctx, analyzer });
   await app.register(alertingPlugin, { ctx });
   await dashboardPlugin(app, { root: config.dashboardDir });

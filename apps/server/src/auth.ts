@@ -41,7 +41,7 @@ async function userForToken(ctx: AppContext, token: string | undefined): Promise
 const expectedTokens = new Map<string, Buffer>();
 
 /** Constant-time comparison with the configured ingest token (its bytes are kept, not re-hashed per request). */
-function bearerMatches(header: string | undefined, token: string | undefined): boolean {
+export function bearerMatches(header: string | undefined, token: string | undefined): boolean {
   if (!header || !token || header.length > 1024) return false;
   const space = header.indexOf(' ');
   if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return false;

@@ -1,0 +1,196 @@
+// What the capture path does with a request, shared by the Fastify route
+// (routes.ts) and the fast path (fast-path.ts): the Observation (host, path,
+// query, headers, auth evidence, body sample), PII detection, and the record
+// in the capture journal.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { eq } from 'drizzle-orm';
+import {
+  authFromHeaders,
+  BODY_SAMPLE_LIMIT,
+  detectPiiInObservation,
+  type Observation,
+  type PiiFinding,
+} from '@argus/engine';
+import { isValidHostname, type CaptureResult } from '@argus/api';
+import { SESSION_COOKIE } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { domains } from '../db/schema/index.js';
+import { HttpError } from '../errors.js';
+import type { CaptureIngest } from './ingest.js';
+
+export const PREFIX = '/gateway';
+/** Headers that describe the hop to Argus, not the captured request. */
+export const HOP_HEADERS = new Set([
+  'host',
+  'x-forwarded-host',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'proxy-connection',
+  'origin',
+  'referer',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+]);
+export const MAX_HEADERS = 60;
+const UPSTREAM_CACHE_MS = 5000;
+export const SHUTTING_DOWN = 'The server is shutting down; send the request again';
+export const BACKLOG_FULL =
+  'Capture backlog full: analysis is behind by more than the journal may hold; send the request again later';
+
+/** What the capture path stores: the engine Observation plus its PII findings. */
+export interface CapturedObservation extends Observation {
+  piiFindings: PiiFinding[];
+}
+
+/** X-Forwarded-Host (first value) else Host, lower-case, without port; null when it is not a host name. */
+export function captureHostOf(headers: IncomingHttpHeaders): string | null {
+  const forwarded = headers['x-forwarded-host'];
+  const raw =
+    (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || headers.host || '';
+  const host = raw
+    .toLowerCase()
+    .replace(/^\[([^\]]*)\](:\d+)?$/, '$1')
+    .replace(/:\d+$/, '');
+  return isValidHostname(host) ? host : null;
+}
+
+export const INVALID_HOST = 'The captured request needs a valid host name in X-Forwarded-Host or Host';
+
+function capturedHeaders(
+  headers: IncomingHttpHeaders,
+  ingestToken: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HOP_HEADERS.has(name) || ++n > MAX_HEADERS) continue;
+    let text = Array.isArray(value) ? value.join(', ') : value;
+    if (name === 'cookie') {
+      // Argus's own session cookie is not part of the captured traffic.
+      text = text
+        .split(';')
+        .filter((c) => c.split('=')[0]?.trim() !== SESSION_COOKIE)
+        .join(';')
+        .trim();
+      if (!text) continue;
+    }
+    if (name === 'authorization' && ingestToken && text === `Bearer ${ingestToken}`) continue;
+    out[name] = text.length > 4096 ? text.slice(0, 4096) : text;
+  }
+  return out;
+}
+
+export function bodyText(body: unknown): string | undefined {
+  if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  return body
+    .subarray(0, BODY_SAMPLE_LIMIT * 4)
+    .toString('utf8')
+    .slice(0, BODY_SAMPLE_LIMIT);
+}
+
+export interface CaptureRequest {
+  method: string;
+  /** The URL as received, starting with /gateway. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The protocol Argus was reached over. */
+  protocol: 'http' | 'https';
+  body: Buffer | undefined;
+}
+
+/** The Observation of a captured request (no response yet). */
+export function observationOf(
+  request: CaptureRequest,
+  domain: string,
+  ingestToken: string | undefined,
+): Observation {
+  const afterPrefix = request.url.slice(PREFIX.length);
+  const queryAt = afterPrefix.indexOf('?');
+  const path = (queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt)) || '/';
+  const query = queryAt < 0 ? '' : afterPrefix.slice(queryAt + 1);
+  const requestHeaders = capturedHeaders(request.headers, ingestToken);
+  const observation: Observation = {
+    source: 'capture',
+    domain,
+    method: request.method.toUpperCase(),
+    path: path.slice(0, 2048),
+    query: query.slice(0, 4096),
+    status: null,
+    scheme: request.headers['x-forwarded-proto'] === 'https' ? 'https' : request.protocol,
+    auth: authFromHeaders(requestHeaders, query),
+    requestHeaders,
+    responseHeaders: {},
+    timestamp: Date.now(),
+  };
+  const requestBody = bodyText(request.body);
+  if (requestBody !== undefined) observation.requestBody = requestBody;
+  return observation;
+}
+
+/**
+ * Detects PII and journals the observation; resolves once it is durable.
+ * Throws 503 when the journal refuses it (shutting down, disk failing).
+ */
+export async function recordObservation(
+  ingest: CaptureIngest,
+  observation: Observation,
+  onError: (error: unknown) => void,
+): Promise<CaptureResult['recorded']> {
+  const findings = detectPiiInObservation(observation);
+  const piiTypes = findings.length === 0 ? [] : [...new Set(findings.map((f) => f.type))].sort();
+  const id = randomUUID();
+  // The findings travel with the record, so analysis does not detect them a second time.
+  const stored: CapturedObservation = Object.assign(observation, { piiFindings: findings });
+  try {
+    await ingest.append({
+      id,
+      domain: observation.domain,
+      method: observation.method,
+      path: observation.path,
+      piiTypes,
+      receivedAt: observation.timestamp ?? Date.now(),
+      observation: stored,
+    });
+  } catch (error) {
+    if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
+    onError(error);
+    throw new HttpError(503, `The capture could not be stored: ${(error as Error).message}`);
+  }
+  return { id, domain: observation.domain, method: observation.method, path: observation.path, piiTypes };
+}
+
+/** Each domain's upstream base URL (or none), cached for a few seconds. */
+export class UpstreamCache {
+  private readonly entries = new Map<string, { url: string | null; at: number }>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The cached answer when fresh; undefined when it has to be looked up. */
+  peek(domain: string): string | null | undefined {
+    const hit = this.entries.get(domain);
+    return hit && Date.now() - hit.at < UPSTREAM_CACHE_MS ? hit.url : undefined;
+  }
+
+  async get(domain: string): Promise<string | null> {
+    const cached = this.peek(domain);
+    if (cached !== undefined) return cached;
+    const [row] = await this.ctx.db
+      .select({ upstreamUrl: domains.upstreamUrl })
+      .from(domains)
+      .where(eq(domains.name, domain));
+    const url = row?.upstreamUrl ?? null;
+    if (this.entries.size > 10_000) this.entries.clear();
+    this.entries.set(domain, { url, at: Date.now() });
+    return url;
+  }
+}

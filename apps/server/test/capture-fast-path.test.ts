@@ -1,0 +1,130 @@
+// The capture fast path over real HTTP: it stores what the Fastify route stores
+// for the same request, and everything it cannot decide from the headers (a
+// session, a bad host, an over-large or chunked body, an unknown upstream)
+// still gets the route's answer.
+import { request as httpRequest } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureResultSchema, errorBodySchema } from '@argus/api';
+import type { CapturedObservation } from '../src/capture/record.js';
+import { observations } from '../src/db/schema/index.js';
+import { createTestApp, databaseKinds, type TestApp } from './helpers.js';
+
+const TOKEN = 'fast-path-token-0123456789abcdef';
+
+describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ingestToken: TOKEN });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t?.close());
+
+  const storedObservation = async (id: string) => {
+    await t.app.argus.ingest.catchUp();
+    const [row] = await t.ctx.db
+      .select({ observation: observations.observation, piiTypes: observations.piiTypes })
+      .from(observations)
+      .where(eq(observations.id, id));
+    return row as { observation: CapturedObservation; piiTypes: string[] };
+  };
+
+  const capture = {
+    method: 'POST',
+    headers: {
+      'x-forwarded-host': 'fast.example.com',
+      'content-type': 'application/json',
+      'x-request-id': 'abc-123',
+    },
+    body: JSON.stringify({ email: 'maria.garcia@example.com', card: '4111 1111 1111 1111' }),
+  };
+
+  it('stores the same observation as the Fastify route', async () => {
+    const fastPathCount = async () => {
+      const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+      return Number(/^argus_capture_fast_path_total (\d+)$/m.exec(metrics.body)?.[1]);
+    };
+    const send = async () => {
+      const res = await fetch(`${base}/gateway/api/v1/users/42?expand=cards`, {
+        ...capture,
+        headers: { ...capture.headers, authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.status).toBe(202);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return captureResultSchema.parse(await res.json()).recorded;
+    };
+    // The first request for a domain takes the route (its upstream is not known yet), the next the fast path.
+    const start = await fastPathCount();
+    const routed = await send();
+    expect(await fastPathCount()).toBe(start);
+    const fast = await send();
+    expect(await fastPathCount()).toBe(start + 1);
+
+    expect(fast.piiTypes).toEqual(['credit_card', 'email']);
+    expect({ ...fast, id: '' }).toEqual({ ...routed, id: '' });
+    const a = await storedObservation(fast.id);
+    const b = await storedObservation(routed.id);
+    expect(a.piiTypes).toEqual(b.piiTypes);
+    expect({ ...a.observation, timestamp: 0 }).toEqual({ ...b.observation, timestamp: 0 });
+    expect(a.observation.requestHeaders).toMatchObject({
+      'content-type': 'application/json',
+      'x-request-id': 'abc-123',
+    });
+    expect(a.observation.requestHeaders).not.toHaveProperty('authorization');
+    expect(a.observation.query).toBe('expand=cards');
+    const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(
+      /argus_http_request_duration_seconds_count\{method="POST",route="\/gateway\/\*",status="202"\} [1-9]/,
+    );
+    expect(metrics.body).toMatch(
+      /argus_http_request_duration_seconds_count\{method="GET",route="\/metrics",status="200"\} [1-9]/,
+    );
+  });
+
+  it('leaves sessions, bad hosts, over-large and chunked bodies to the route', async () => {
+    const withSession = await fetch(`${base}/gateway/api/v1/orders`, {
+      method: 'GET',
+      headers: { 'x-forwarded-host': 'fast.example.com', cookie: t.cookie },
+    });
+    expect(withSession.status).toBe(202);
+    const anonymous = await fetch(`${base}/gateway/api/v1/orders`, {
+      headers: { 'x-forwarded-host': 'fast.example.com' },
+    });
+    expect(anonymous.status).toBe(401);
+    const badHost = await fetch(`${base}/gateway/x`, {
+      headers: { 'x-forwarded-host': 'bad host', authorization: `Bearer ${TOKEN}` },
+    });
+    expect(badHost.status).toBe(400);
+    expect(errorBodySchema.parse(await badHost.json()).message).toMatch(/valid host name/);
+    const tooLarge = await fetch(`${base}/gateway/upload`, {
+      method: 'POST',
+      headers: { 'x-forwarded-host': 'fast.example.com', authorization: `Bearer ${TOKEN}` },
+      body: Buffer.alloc(2 * 1024 * 1024, 97),
+    });
+    expect(tooLarge.status).toBe(413);
+
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/gateway/api/v1/chunked`, {
+        method: 'POST',
+        headers: {
+          'x-forwarded-host': 'fast.example.com',
+          authorization: `Bearer ${TOKEN}`,
+          'content-type': 'application/json',
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.write('{"ssn": ');
+      req.end('"536-22-8714"}');
+    });
+    expect(chunked.status).toBe(202);
+    const recorded = captureResultSchema.parse(JSON.parse(chunked.body)).recorded;
+    expect(recorded.piiTypes).toEqual(['ssn']);
+    expect((await storedObservation(recorded.id)).observation.requestBody).toBe('{"ssn": "536-22-8714"}');
+  });
+});
