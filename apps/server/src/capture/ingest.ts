@@ -3,16 +3,16 @@
 // in the same transaction.
 //
 // When it copies: the capture path answers as fast as the journal syncs, and
-// analysis takes the time the server has to spare. While captures keep the
-// event loop busy (utilisation above BUSY_UTILISATION over a short probe) the
-// copy waits, so a burst is absorbed by the journal; it goes ahead at once when
+// analysis (which follows each copy) takes the time captures leave. While more
+// than HOT_RATE captures a second arrive (measured over PROBE_MS) the copy
+// waits, so a burst is absorbed by the journal; below that it copies as records
+// arrive. It goes ahead at once when
 // a read or a scan asks for fresh data (catchUp), when the oldest record not
 // copied is older than MAX_LAG_MS, or when the backlog passes HIGH_WATER_BYTES,
 // so under sustained overload throughput falls to what analysis keeps up with.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -39,8 +39,13 @@ export interface IngestOptions {
 
 const COPY_BATCH = 1000;
 const INSERT_ROWS = 250;
-const PROBE_MS = 25;
-const BUSY_UTILISATION = 0.5;
+const PROBE_MS = 100;
+/**
+ * Captures per second above which copying (and the analysis after it) waits. By
+ * the capture rate, not event-loop utilisation: analysis's own work would read
+ * as load, and a short lull in a burst would let a copy in that then slows it.
+ */
+const HOT_RATE = 1000;
 const MAX_LAG_MS = 30_000;
 const HIGH_WATER_BYTES = 256 * 1024 * 1024;
 const DEFAULT_MAX_BACKLOG = 1024 * 1024 * 1024;
@@ -50,7 +55,11 @@ const CLOSE_BUDGET_MS = 10_000;
 export class CaptureIngest {
   private position: JournalPosition;
   private behindSince: number | null = null;
-  private appendsSinceCopy = 0;
+  /** Records acknowledged since open (the capture rate is read from it). */
+  private appended = 0;
+  private lookedAt = 0;
+  /** The last look measured more than HOT_RATE captures a second. */
+  private hot = false;
   private urgent = 0;
   private loop: Promise<void> | null = null;
   /** Wakes the loop when it waits for work (new records) or probes while a catch-up is asked for. */
@@ -73,7 +82,6 @@ export class CaptureIngest {
     this.position = position;
     this.maxBacklogBytes = options.maxBacklogBytes ?? DEFAULT_MAX_BACKLOG;
     journal.onAppend(() => {
-      this.appendsSinceCopy++;
       this.behindSince ??= Date.now();
       if (this.idle) this.wake?.();
     });
@@ -107,6 +115,7 @@ export class CaptureIngest {
 
   /** Journal a captured observation; resolves once it is durable. */
   append(record: JournalRecord): Promise<void> {
+    this.appended++;
     return this.journal.append(record);
   }
 
@@ -152,19 +161,19 @@ export class CaptureIngest {
     while (!this.stopping) {
       if (comparePositions(this.position, this.journal.head) >= 0) {
         this.behindSince = null;
-        this.appendsSinceCopy = 0;
         this.idle = true;
         await this.pause(null);
         this.idle = false;
         continue;
       }
-      if (this.urgent === 0 && this.appendsSinceCopy > 0 && !this.overdue()) {
-        // Captures arrived since the last copy: copy only if the event loop has time to spare.
-        const before = performance.eventLoopUtilization();
-        this.appendsSinceCopy = 0;
+      // Captures arrived since the last look (or it found them hot): measure their rate first.
+      if (this.urgent === 0 && (this.hot || this.appended !== this.lookedAt) && !this.overdue()) {
+        const before = this.appended;
         await this.pause(PROBE_MS);
+        this.lookedAt = this.appended;
         if (this.stopping || this.urgent > 0) continue;
-        if (performance.eventLoopUtilization(before).utilization > BUSY_UTILISATION) continue;
+        this.hot = ((this.appended - before) * 1000) / PROBE_MS > HOT_RATE;
+        if (this.hot) continue;
       }
       try {
         await this.copy();
