@@ -10,6 +10,7 @@ import {
   emptyAggregate,
   endpointKey,
   mergeAggregates,
+  normalizeTemplate,
   type PiiFinding,
   type EndpointAggregate,
   type Observation,
@@ -80,6 +81,10 @@ function chunks<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** Method and template with parameter names erased: `GET /accounts/{}/statements`. */
+const shapeKey = (method: string, template: string) =>
+  `${method.toUpperCase()} ${template.replace(/\{[^}/]*\}/g, '{}')}`;
 
 const toDate = (ms: number | null) => (ms === null ? new Date() : new Date(ms));
 
@@ -319,7 +324,29 @@ export class Analyzer {
     if (input.specEndpoints?.length) {
       inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
     }
-    for (const e of stored) inventory.addAggregate({ ...e.aggregate, domain });
+    // A guessed template whose shape a declared one has (same literals, parameters at the
+    // same places, other names: `/accounts/{accountId}` vs the spec's `/accounts/{id}`)
+    // takes the declared name — a spec wins over a guess — and its row is renamed in place,
+    // keeping its id, false-positive flag, owner and alerts.
+    const declared = new Map<string, string>();
+    for (const ep of input.specEndpoints ?? []) {
+      const template = normalizeTemplate(ep.pathTemplate);
+      declared.set(shapeKey(ep.method, template), template);
+    }
+    for (const agg of [...stored.map((e) => e.aggregate), ...(input.aggregates ?? [])]) {
+      if (agg.spec) declared.set(shapeKey(agg.method, agg.normalizedPath), agg.normalizedPath);
+    }
+    const renamedTo = new Map<string, { stored: StoredEndpoint; template: string }>();
+    for (const e of stored) {
+      const template = e.aggregate.spec ? undefined : declared.get(shapeKey(e.method, e.normalizedPath));
+      if (template === undefined || template === e.normalizedPath) {
+        inventory.addAggregate({ ...e.aggregate, domain });
+        continue;
+      }
+      const key = endpointKey(domain, e.method, template);
+      if (!storedByKey.has(key) && !renamedTo.has(key)) renamedTo.set(key, { stored: e, template });
+      inventory.addAggregate({ ...e.aggregate, domain, normalizedPath: template });
+    }
     for (const agg of input.aggregates ?? []) inventory.addAggregate({ ...agg, domain });
     for (const item of input.observations ?? []) {
       const { piiFindings, ...obs } = item as Observation & { piiFindings?: PiiFinding[] };
@@ -342,17 +369,37 @@ export class Analyzer {
       before: StoredEndpoint | undefined;
       mergedFrom: StoredEndpoint[];
     }[] = [];
-    const resultKeys = new Set<string>();
+    const resultKeys = new Set(result.map((agg) => endpointKey(domain, agg.method, agg.normalizedPath)));
+    // A stored template the analysis no longer yields, with the shape of one it newly
+    // yields (the templater now names that parameter otherwise), is the same endpoint.
+    const goneByShape = new Map<string, StoredEndpoint[]>();
+    const renamedIds = new Set([...renamedTo.values()].map((r) => r.stored.id));
+    for (const e of stored) {
+      if (renamedIds.has(e.id) || resultKeys.has(endpointKey(domain, e.method, e.normalizedPath))) continue;
+      const shape = shapeKey(e.method, e.normalizedPath);
+      goneByShape.set(shape, [...(goneByShape.get(shape) ?? []), e]);
+    }
     for (const agg of result) {
       const key = endpointKey(domain, agg.method, agg.normalizedPath);
-      resultKeys.add(key);
-      const before = storedByKey.get(key);
+      let before = storedByKey.get(key) ?? renamedTo.get(key)?.stored;
+      if (!before) {
+        const gone = goneByShape.get(shapeKey(agg.method, agg.normalizedPath));
+        const match = gone?.shift();
+        if (match) {
+          renamedTo.set(key, { stored: match, template: agg.normalizedPath });
+          before = match;
+        }
+      }
       if (input.reanalyseAll || !before || JSON.stringify(before.aggregate) !== JSON.stringify(agg)) {
         touched.push({ agg, before, mergedFrom: [] });
       }
     }
+    const renames = [...renamedTo].filter(([key]) => resultKeys.has(key)).map(([, rename]) => rename);
+    for (const r of renames) renamedIds.add(r.stored.id);
     // Endpoints folded into a new template by the cardinality merge disappear.
-    const mergedAway = stored.filter((e) => !resultKeys.has(endpointKey(domain, e.method, e.normalizedPath)));
+    const mergedAway = stored.filter(
+      (e) => !renamedIds.has(e.id) && !resultKeys.has(endpointKey(domain, e.method, e.normalizedPath)),
+    );
     if (mergedAway.length > 0) {
       await tx.delete(endpoints).where(
         inArray(
@@ -360,6 +407,17 @@ export class Analyzer {
           mergedAway.map((e) => e.id),
         ),
       );
+    }
+
+    const renameActivity: ActivityInput[] = [];
+    for (const { stored: e, template } of renames) {
+      await tx.update(endpoints).set({ normalizedPath: template }).where(eq(endpoints.id, e.id));
+      renameActivity.push({
+        title: `Endpoint renamed: ${e.method} ${e.normalizedPath} → ${template}`,
+        description: 'A declared template names its parameters; the endpoint keeps its history',
+        domainName: domain,
+        severity: 'info',
+      });
     }
 
     const now = new Date();
@@ -373,6 +431,7 @@ export class Analyzer {
           },
         ]
       : [];
+    activity.push(...renameActivity);
     const findings: EndpointFindings[] = [];
     let newEndpoints = 0;
     const newVulnTitles: string[] = [];
