@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { syncSource, type FetchFn, type SourceConfig } from '@argus/engine';
 import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
+import { guardedFetch } from './net.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
 import { maskSecret } from './secrets.js';
@@ -37,11 +38,12 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
 
 export const compressFile = (content: string) => gzipSync(Buffer.from(content, 'utf8'), { level: 6 });
 
-/** A fetch whose requests also stop at the configured request timeout. */
-export function fetchWithTimeout(timeoutMs: number): FetchFn {
+/** A fetch that stops at the configured request timeout and checks every connection's address (net.ts). */
+export function fetchWithTimeout(timeoutMs: number, allowPrivate: boolean): FetchFn {
+  const send = guardedFetch({ allowPrivate });
   return (url, init = {}) => {
     const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
-    return fetch(url, { ...init, signal: AbortSignal.any(signals) });
+    return send(url, { ...init, signal: AbortSignal.any(signals) });
   };
 }
 
@@ -93,7 +95,7 @@ export async function syncStoredSource(
     const result = await syncSource(config, {
       domain,
       allowPrivate: ctx.config.allowPrivateUrls,
-      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000),
+      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, ctx.config.allowPrivateUrls),
     });
     const analysed = await analyzer.analyse(
       domain,

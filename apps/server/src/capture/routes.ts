@@ -10,6 +10,7 @@ import { assertPublicUrl } from '@argus/engine';
 import type { CaptureResult } from '@argus/api';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { guardedFetch } from '../net.js';
 import type { CaptureIngest } from './ingest.js';
 import {
   BACKLOG_FULL,
@@ -87,7 +88,7 @@ export async function capturePlugin(
         const headers = new Headers();
         for (const [name, value] of Object.entries(observation.requestHeaders)) headers.set(name, value);
         try {
-          forwarded = await fetch(target, {
+          forwarded = await guardedFetch({ allowPrivate: ctx.config.allowPrivateUrls })(target, {
             method: request.method,
             headers,
             body: Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : null,

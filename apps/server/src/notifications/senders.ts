@@ -1,6 +1,7 @@
 // One sender per channel type. Each throws a DeliveryError whose message says
 // what went wrong; `permanent` errors are not retried.
 import { assertPublicUrl } from '@argus/engine';
+import { guardedFetch } from '../net.js';
 import type { channelConfigSchemas, ChannelType } from '@argus/api';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
@@ -52,7 +53,7 @@ async function post(
   let response: Response;
   try {
     // No redirects: a redirect could point the request at a private address.
-    response = await fetch(target, {
+    response = await guardedFetch({ allowPrivate: env.allowPrivate })(target, {
       method: 'POST',
       headers: { 'user-agent': 'Argus-Notifier/1', ...init.headers },
       body: init.body,

@@ -63,7 +63,7 @@ export async function endpointRoutes(
       .where(eq(domains.name, agg.domain));
     try {
       return await probeEndpoint(agg, {
-        fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000),
+        fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, ctx.config.allowPrivateUrls),
         allowPrivate: ctx.config.allowPrivateUrls,
         timeoutMs: settings.requestTimeoutSeconds * 1000,
         ...(domain?.upstreamUrl ? { baseUrl: domain.upstreamUrl } : {}),
