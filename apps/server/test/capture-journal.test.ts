@@ -2,7 +2,15 @@
 // database: group commit, torn and damaged lines, segments, exactly-once copy
 // across restarts, copying on its own when idle, and the backlog limit.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -107,6 +115,20 @@ describe('CaptureJournal', () => {
     expect(segments()).toHaveLength(1);
     expect(journal.backlogBytes(at)).toBe(0);
     await journal.close();
+  });
+
+  it('belongs to one server at a time, and takes over the lock of one that is gone', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'owner.pid'), `${process.ppid}\n`);
+    await expect(CaptureJournal.open(dir)).rejects.toThrow(
+      `Another Argus server (pid ${process.ppid}) uses the capture journal in ${dir}`,
+    );
+    // A pid no process has (pids stay below 2^22 on Linux): left by a server killed with -9.
+    writeFileSync(path.join(dir, 'owner.pid'), '4194999\n');
+    const journal = await CaptureJournal.open(dir);
+    expect(readFileSync(path.join(dir, 'owner.pid'), 'utf8')).toBe(`${process.pid}\n`);
+    await journal.close();
+    expect(existsSync(path.join(dir, 'owner.pid'))).toBe(false);
   });
 
   it('reads a record longer than its read chunk whole', async () => {

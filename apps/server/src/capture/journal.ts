@@ -11,7 +11,7 @@
 // JSON array per line. A segment is closed at SEGMENT_BYTES and deleted once
 // every record in it is in the database.
 import { randomUUID } from 'node:crypto';
-import { constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { CapturedObservation } from './routes.js';
@@ -156,6 +156,7 @@ export class CaptureJournal {
    */
   static async open(dir: string, options: JournalOptions = {}): Promise<CaptureJournal> {
     mkdirSync(dir, { recursive: true });
+    lockJournal(dir);
     const idFile = path.join(dir, 'journal-id');
     if (!existsSync(idFile)) writeFileSync(idFile, `${randomUUID()}\n`, { mode: 0o600 });
     const id = readFileSync(idFile, 'utf8').trim();
@@ -370,6 +371,53 @@ export class CaptureJournal {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
     await this.handle.close();
+    unlockJournal(this.dir);
+  }
+}
+
+const LOCK_FILE = 'owner.pid';
+
+/**
+ * One process per journal: two servers appending to the same segments would
+ * interleave and overwrite records. A lock left by a process that is gone
+ * (kill -9) is taken over.
+ */
+function lockJournal(dir: string): void {
+  const file = path.join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    if (owner === process.pid || !isAlive(owner)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    throw new Error(
+      `Another Argus server (pid ${owner}) uses the capture journal in ${dir}: give each instance its own ARGUS_DATA_DIR (or delete ${file} if no other server runs)`,
+    );
+  }
+  throw new Error(`Could not lock the capture journal in ${dir}`);
+}
+
+function unlockJournal(dir: string): void {
+  const file = path.join(dir, LOCK_FILE);
+  if (existsSync(file) && Number.parseInt(readFileSync(file, 'utf8'), 10) === process.pid) {
+    rmSync(file, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
