@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, type Endpoint } from '@argus/api';
+import type { Endpoint } from '@argus/api';
 import { useEndpoint } from '@argus/api/hooks';
 import {
   Badge,
@@ -7,14 +7,21 @@ import {
   formatNumber,
   formatPiiType,
   formatShortDate,
-  MethodBadge,
   SeverityBadge,
   Skeleton,
 } from '@argus/ui';
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
-import { BreakablePath, Inline, Mono, Muted, Stack } from '../../shared/layout.js';
+import {
+  endpointLoadFailure,
+  EndpointTitle,
+  ItemHead,
+  ItemList,
+  NO_PII,
+  VulnerabilityItems,
+} from '../../shared/EndpointSections.js';
+import { BreakablePath, Muted, Stack } from '../../shared/layout.js';
 
 const Overview = styled.div`
   display: grid;
@@ -59,35 +66,6 @@ const SectionTitle = styled.h3`
   font-weight: var(--font-weight-semibold);
 `;
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: var(--space-2);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Item = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: var(--space-1);
-  padding: var(--space-3);
-  border: 1px solid var(--color-border);
-  border-radius: var(--radius-md);
-`;
-
-const Row = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: var(--space-2);
-
-  & > :last-child {
-    flex-shrink: 0;
-  }
-`;
-
 const Mitigation = styled.p`
   margin: 0;
   font-size: var(--font-size-sm);
@@ -120,44 +98,34 @@ function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
 
       <Section aria-labelledby="modal-vulns">
         <SectionTitle id="modal-vulns">Vulnerabilities</SectionTitle>
-        {endpoint.vulnerabilities.length === 0 ? (
-          <Muted>No vulnerabilities detected</Muted>
-        ) : (
-          <List>
-            {endpoint.vulnerabilities.map((v) => (
-              <Item key={v.id}>
-                <Row>
-                  <strong>{v.title}</strong>
-                  <SeverityBadge severity={v.severity} />
-                </Row>
-                <Muted>{v.description}</Muted>
-                {v.remediation ? (
-                  <Mitigation>
-                    <strong>Mitigation Steps:</strong> {v.remediation}
-                  </Mitigation>
-                ) : null}
-              </Item>
-            ))}
-          </List>
-        )}
+        <VulnerabilityItems vulnerabilities={endpoint.vulnerabilities} compact>
+          {(v) => (
+            <>
+              <ItemHead $compact>
+                <strong>{v.title}</strong>
+                <SeverityBadge severity={v.severity} />
+              </ItemHead>
+              <Muted>{v.description}</Muted>
+              {v.remediation ? (
+                <Mitigation>
+                  <strong>Mitigation Steps:</strong> {v.remediation}
+                </Mitigation>
+              ) : null}
+            </>
+          )}
+        </VulnerabilityItems>
       </Section>
 
       <Section aria-labelledby="modal-pii">
         <SectionTitle id="modal-pii">PII Detection</SectionTitle>
-        {endpoint.piiTypes.length === 0 ? (
-          <Muted>No PII detected</Muted>
-        ) : (
-          <List>
-            {endpoint.piiTypes.map((type) => (
-              <Item key={type}>
-                <Row>
-                  <span>{formatPiiType(type)}</span>
-                  <Badge tone="danger">Detected</Badge>
-                </Row>
-              </Item>
-            ))}
-          </List>
-        )}
+        <ItemList items={endpoint.piiTypes} none={NO_PII} getKey={(type) => type} compact>
+          {(type) => (
+            <ItemHead $compact>
+              <span>{formatPiiType(type)}</span>
+              <Badge tone="danger">Detected</Badge>
+            </ItemHead>
+          )}
+        </ItemList>
       </Section>
 
       <Section aria-labelledby="modal-actions">
@@ -192,17 +160,12 @@ export function EndpointDetailsModal({ endpointId, onClose }: EndpointDetailsMod
   };
 
   if (open && !isLoading && (error || !endpoint)) {
-    const notFound = !error || (error instanceof ApiError && error.status === 404);
     return (
       <Dialog
         open
         onOpenChange={onOpenChange}
         title="Endpoint not found"
-        description={
-          notFound
-            ? 'The requested endpoint could not be found.'
-            : `Error loading endpoint: ${errorMessage(error)}`
-        }
+        description={endpointLoadFailure(error).message}
         closeButton
         size="sm"
       />
@@ -214,16 +177,7 @@ export function EndpointDetailsModal({ endpointId, onClose }: EndpointDetailsMod
       open={open}
       onOpenChange={onOpenChange}
       title="Endpoint Details"
-      description={
-        endpoint ? (
-          <Inline as="span">
-            <MethodBadge method={endpoint.method} />
-            <Mono>{endpoint.normalizedPath}</Mono>
-          </Inline>
-        ) : (
-          'Loading endpoint...'
-        )
-      }
+      description={endpoint ? <EndpointTitle endpoint={endpoint} /> : 'Loading endpoint...'}
       closeButton
       size="lg"
     >

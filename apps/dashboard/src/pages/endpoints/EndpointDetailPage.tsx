@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, type Endpoint } from '@argus/api';
+import type { Endpoint } from '@argus/api';
 import { useEndpoint, useRescanEndpoint } from '@argus/api/hooks';
 import {
   Badge,
@@ -9,7 +9,6 @@ import {
   formatDateTime,
   formatPiiType,
   formatShortDate,
-  MethodBadge,
   SeverityBadge,
   Skeleton,
 } from '@argus/ui';
@@ -17,7 +16,14 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
-import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
+import {
+  endpointLoadFailure,
+  EndpointTitle,
+  ItemHead,
+  NO_PII,
+  VulnerabilityItems,
+} from '../../shared/EndpointSections.js';
+import { Inline, Muted, Stack } from '../../shared/layout.js';
 import { useRescanToasts } from '../../shared/rescanToasts.js';
 import { classificationLabel } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
@@ -48,36 +54,6 @@ const Value = styled.span`
   font-size: var(--font-size-lg);
   font-weight: var(--font-weight-semibold);
   overflow-wrap: anywhere;
-`;
-
-const VulnList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: var(--space-3);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Vuln = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: var(--space-2);
-  padding: var(--space-4);
-  border: 1px solid var(--color-border);
-  border-radius: var(--radius-md);
-`;
-
-const VulnHead = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: var(--space-3);
-
-  /* The severity badge keeps its width however long the description is. */
-  & > :last-child {
-    flex-shrink: 0;
-  }
 `;
 
 const Remediation = styled.div`
@@ -125,38 +101,34 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
       </Overview>
       <Columns>
         <Card title={`Vulnerabilities (${endpoint.vulnerabilities.length})`}>
-          {endpoint.vulnerabilities.length === 0 ? (
-            <Muted>No vulnerabilities detected</Muted>
-          ) : (
-            <VulnList>
-              {endpoint.vulnerabilities.map((v) => (
-                <Vuln key={v.id}>
-                  <VulnHead>
-                    <Stack>
-                      <strong>{v.title}</strong>
-                      <Muted>{v.description}</Muted>
-                    </Stack>
-                    <SeverityBadge severity={v.severity} />
-                  </VulnHead>
-                  <Inline>
-                    <Badge tone="purple">{v.owaspCategory}</Badge>
-                    <Badge mono>{v.vulnId}</Badge>
-                  </Inline>
-                  {v.remediation ? (
-                    <Remediation>
-                      <Heading>Remediation</Heading>
-                      {v.remediation}
-                    </Remediation>
-                  ) : null}
-                </Vuln>
-              ))}
-            </VulnList>
-          )}
+          <VulnerabilityItems vulnerabilities={endpoint.vulnerabilities}>
+            {(v) => (
+              <>
+                <ItemHead>
+                  <Stack>
+                    <strong>{v.title}</strong>
+                    <Muted>{v.description}</Muted>
+                  </Stack>
+                  <SeverityBadge severity={v.severity} />
+                </ItemHead>
+                <Inline>
+                  <Badge tone="purple">{v.owaspCategory}</Badge>
+                  <Badge mono>{v.vulnId}</Badge>
+                </Inline>
+                {v.remediation ? (
+                  <Remediation>
+                    <Heading>Remediation</Heading>
+                    {v.remediation}
+                  </Remediation>
+                ) : null}
+              </>
+            )}
+          </VulnerabilityItems>
         </Card>
         <Stack $gap={6}>
           <Card title="PII Detected">
             {endpoint.piiTypes.length === 0 ? (
-              <Muted>No PII detected</Muted>
+              <Muted>{NO_PII}</Muted>
             ) : (
               <PiiList>
                 {endpoint.piiTypes.map((t) => (
@@ -241,19 +213,19 @@ export default function EndpointDetailPage() {
   );
 
   if (!isLoading && (error || !endpoint)) {
-    const notFound = !error || (error instanceof ApiError && error.status === 404);
+    const { notFound, message } = endpointLoadFailure(error);
     return (
       <>
         <PageHeader title="Endpoint Details">{back}</PageHeader>
         {notFound ? (
           <EmptyState
             title="Endpoint Not Found"
-            description="The requested endpoint could not be found."
+            description={message}
             action={<Button onClick={() => navigate('/endpoints')}>Back to Endpoints</Button>}
           />
         ) : (
           <ErrorState
-            title={`Error loading endpoint: ${errorMessage(error)}`}
+            title={message}
             action={<Button onClick={() => navigate('/endpoints')}>Back to Endpoints</Button>}
           />
         )}
@@ -267,12 +239,7 @@ export default function EndpointDetailPage() {
         title={
           <Inline as="span" $gap={3}>
             Endpoint Details
-            {endpoint ? (
-              <Inline as="span">
-                <MethodBadge method={endpoint.method} />
-                <Mono>{endpoint.normalizedPath}</Mono>
-              </Inline>
-            ) : null}
+            {endpoint ? <EndpointTitle endpoint={endpoint} /> : null}
           </Inline>
         }
         primaryAction={
