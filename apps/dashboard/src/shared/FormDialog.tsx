@@ -1,5 +1,25 @@
 import { Button, Dialog, type DialogSize } from '@argus/ui';
-import type { FormEventHandler, ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The form of a FormDialog, validated by `schema` on submit. `close()` empties it and closes
+ * the dialog, so it opens blank next time; `dialog` is the FormDialog's `open` and `onClose`.
+ */
+export function useDialogForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  { open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void },
+) {
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const close = () => {
+    form.reset();
+    onOpenChange(false);
+  };
+  return { form, close, dialog: { open, onClose: close } };
+}
 
 export interface FormDialogProps {
   open: boolean;
@@ -7,8 +27,6 @@ export interface FormDialogProps {
   onClose: () => void;
   title: string;
   description?: string;
-  /** Ties the footer's submit button to the form (they render in different parts of the dialog). */
-  formId: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   pendingLabel?: string;
@@ -23,7 +41,6 @@ export function FormDialog({
   onClose,
   title,
   description,
-  formId,
   onSubmit,
   submitLabel,
   pendingLabel,
@@ -31,6 +48,8 @@ export function FormDialog({
   size,
   children,
 }: FormDialogProps) {
+  // Ties the footer's submit button to the form (they render in different parts of the dialog).
+  const formId = useId();
   return (
     <Dialog
       open={open}

@@ -1,22 +1,13 @@
-import {
-  alertRuleFormSchema,
-  errorMessage,
-  parseJsonObject,
-  SEVERITIES,
-  TRIGGER_TYPES,
-  type AlertRuleForm,
-} from '@argus/api';
+import { alertRuleFormSchema, parseJsonObject, SEVERITIES, TRIGGER_TYPES } from '@argus/api';
 import { useCreateAlertRule } from '@argus/api/hooks';
-import { capitalize, FormField, Input, Switch, Textarea, useToast } from '@argus/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { capitalize, FormField, Input, useToast } from '@argus/ui';
 import { SelectField } from '../../shared/SelectField.js';
-import type { z } from 'zod';
-import { FormDialog } from '../../shared/FormDialog.js';
+import { FormDialog, useDialogForm } from '../../shared/FormDialog.js';
+import { JsonField } from '../../shared/JsonField.js';
 import { Stack } from '../../shared/layout.js';
+import { SwitchField } from '../../shared/SwitchField.js';
 import { triggerLabel } from '../../shared/text.js';
-
-const FORM_ID = 'alert-rule-form';
+import { failureToast } from '../../shared/toasts.js';
 
 export const CONDITION_EXAMPLES: Record<(typeof TRIGGER_TYPES)[number], string> = {
   vulnerability_detected: '{ "minSeverity": "high" }',
@@ -38,17 +29,13 @@ export function AlertRuleDialog({
 }) {
   const { trigger, isMutating } = useCreateAlertRule();
   const { toast } = useToast();
-  const form = useForm<AlertRuleForm, unknown, z.output<typeof alertRuleFormSchema>>({
-    resolver: zodResolver(alertRuleFormSchema),
-    defaultValues: { name: '', description: '', conditions: '', isActive: true },
-  });
+  const { form, close, dialog } = useDialogForm(
+    alertRuleFormSchema,
+    { name: '', description: '', conditions: '', isActive: true },
+    { open, onOpenChange },
+  );
   const { errors } = form.formState;
   const triggerType = form.watch('triggerType');
-
-  const close = (next: boolean) => {
-    if (!next) form.reset();
-    onOpenChange(next);
-  };
 
   const submit = form.handleSubmit(async (values) => {
     const conditions = parseJsonObject(values.conditions);
@@ -56,24 +43,18 @@ export function AlertRuleDialog({
     try {
       const rule = await trigger({ ...values, description: values.description || undefined, conditions });
       toast({ title: 'Alert Rule Created', description: `"${rule.name}" will be checked after every scan.` });
-      close(false);
+      close();
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to create alert rule: ${errorMessage(error)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('Failed to create alert rule', error));
     }
   });
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => close(false)}
+      {...dialog}
       title="Create Alert Rule"
       description="Raise an alert when a scan finds something that matches."
       size="lg"
-      formId={FORM_ID}
       onSubmit={submit}
       submitLabel="Create Rule"
       pending={isMutating}
@@ -104,25 +85,17 @@ export function AlertRuleDialog({
           placeholder="Select a severity"
           options={severityOptions}
         />
-        <FormField
+        <JsonField
           label="Conditions (JSON)"
-          required
           hint={`For example ${triggerType ? CONDITION_EXAMPLES[triggerType] : CONDITION_EXAMPLES.high_risk_endpoint}`}
           error={errors.conditions?.message}
-        >
-          <Textarea monospace rows={5} spellCheck={false} {...form.register('conditions')} />
-        </FormField>
-        <Controller
+          {...form.register('conditions')}
+        />
+        <SwitchField
           control={form.control}
           name="isActive"
-          render={({ field: { value, onChange } }) => (
-            <Switch
-              label="Active"
-              description="Inactive rules are kept but not checked."
-              checked={value ?? true}
-              onCheckedChange={onChange}
-            />
-          )}
+          label="Active"
+          description="Inactive rules are kept but not checked."
         />
       </Stack>
     </FormDialog>

@@ -2,22 +2,18 @@ import {
   ApiError,
   CHANNEL_TYPES,
   errorBodySchema,
-  errorMessage,
   notificationChannelFormSchema,
   parseJsonObject,
   type ChannelType,
-  type NotificationChannelForm,
 } from '@argus/api';
 import { useCreateNotificationChannel } from '@argus/api/hooks';
-import { FormField, Input, Switch, Textarea, useToast } from '@argus/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { FormField, Input, useToast } from '@argus/ui';
 import { SelectField } from '../../shared/SelectField.js';
-import type { z } from 'zod';
-import { FormDialog } from '../../shared/FormDialog.js';
+import { FormDialog, useDialogForm } from '../../shared/FormDialog.js';
+import { JsonField } from '../../shared/JsonField.js';
 import { Stack } from '../../shared/layout.js';
-
-const FORM_ID = 'notification-channel-form';
+import { SwitchField } from '../../shared/SwitchField.js';
+import { failureToast } from '../../shared/toasts.js';
 
 export const CHANNEL_LABELS: Record<ChannelType, string> = {
   email: 'Email',
@@ -56,17 +52,13 @@ export function NotificationChannelDialog({
 }) {
   const { trigger, isMutating } = useCreateNotificationChannel();
   const { toast } = useToast();
-  const form = useForm<NotificationChannelForm, unknown, z.output<typeof notificationChannelFormSchema>>({
-    resolver: zodResolver(notificationChannelFormSchema),
-    defaultValues: { name: '', config: '', isActive: true },
-  });
+  const { form, close, dialog } = useDialogForm(
+    notificationChannelFormSchema,
+    { name: '', config: '', isActive: true },
+    { open, onOpenChange },
+  );
   const { errors } = form.formState;
   const type = form.watch('type');
-
-  const close = (next: boolean) => {
-    if (!next) form.reset();
-    onOpenChange(next);
-  };
 
   const submit = form.handleSubmit(async (values) => {
     const config = parseJsonObject(values.config);
@@ -77,26 +69,20 @@ export function NotificationChannelDialog({
         title: 'Notification Channel Created',
         description: `New alerts will be sent to "${channel.name}".`,
       });
-      close(false);
+      close();
     } catch (error) {
       const issues = serverIssues(error);
       if (issues) form.setError('config', { message: issues });
-      toast({
-        title: 'Error',
-        description: `Failed to create notification channel: ${errorMessage(error)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('Failed to create notification channel', error));
     }
   });
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => close(false)}
+      {...dialog}
       title="Create Notification Channel"
       description="Where new alerts are delivered."
       size="lg"
-      formId={FORM_ID}
       onSubmit={submit}
       submitLabel="Create Channel"
       pending={isMutating}
@@ -115,25 +101,17 @@ export function NotificationChannelDialog({
           placeholder="Select a type"
           options={CHANNEL_TYPES.map((t) => ({ value: t, label: CHANNEL_LABELS[t] }))}
         />
-        <FormField
+        <JsonField
           label="Configuration (JSON)"
-          required
           hint={`For example ${CONFIG_EXAMPLES[type ?? 'webhook']}`}
           error={errors.config?.message}
-        >
-          <Textarea monospace rows={5} spellCheck={false} {...form.register('config')} />
-        </FormField>
-        <Controller
+          {...form.register('config')}
+        />
+        <SwitchField
           control={form.control}
           name="isActive"
-          render={({ field: { value, onChange } }) => (
-            <Switch
-              label="Active"
-              description="Inactive channels receive nothing."
-              checked={value ?? true}
-              onCheckedChange={onChange}
-            />
-          )}
+          label="Active"
+          description="Inactive channels receive nothing."
         />
       </Stack>
     </FormDialog>

@@ -1,16 +1,8 @@
 import { domainCreateSchema, DOMAIN_EXAMPLE_HOST } from '@argus/api';
 import { useCreateDomain } from '@argus/api/hooks';
 import { FormField, Input, Textarea, useToast } from '@argus/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { FormDialog } from '../../shared/FormDialog.js';
+import { FormDialog, useDialogForm } from '../../shared/FormDialog.js';
 import { Stack } from '../../shared/layout.js';
-
-type DomainForm = z.input<typeof domainCreateSchema>;
-type DomainBody = z.output<typeof domainCreateSchema>;
-
-const FORM_ID = 'add-domain-form';
 
 export function AddDomainDialog({
   open,
@@ -21,16 +13,12 @@ export function AddDomainDialog({
 }) {
   const { trigger, isMutating } = useCreateDomain();
   const { toast } = useToast();
-  const form = useForm<DomainForm, unknown, DomainBody>({
-    resolver: zodResolver(domainCreateSchema),
-    defaultValues: { name: '', description: '' },
-  });
+  const { form, close, dialog } = useDialogForm(
+    domainCreateSchema,
+    { name: '', description: '' },
+    { open, onOpenChange },
+  );
   const { errors } = form.formState;
-
-  const close = (next: boolean) => {
-    if (!next) form.reset();
-    onOpenChange(next);
-  };
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -39,7 +27,7 @@ export function AddDomainDialog({
         title: 'Domain Added',
         description: 'Domain has been added successfully. You can now scan it for endpoints.',
       });
-      close(false);
+      close();
     } catch {
       toast({
         title: 'Error',
@@ -51,11 +39,9 @@ export function AddDomainDialog({
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => close(false)}
+      {...dialog}
       title="Add Domain for Testing"
       description="Add an API domain, then attach discovery sources and scan it."
-      formId={FORM_ID}
       onSubmit={submit}
       submitLabel="Add Domain"
       pending={isMutating}

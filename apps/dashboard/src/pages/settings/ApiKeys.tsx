@@ -1,13 +1,10 @@
-import { apiKeyFormSchema, type ApiKeyForm } from '@argus/api';
+import { apiKeyFormSchema } from '@argus/api';
 import { Badge, Button, Card, formatShortDate, FormField, IconButton, Input, useToast } from '@argus/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { SelectField } from '../../shared/SelectField.js';
 import { styled } from 'styled-components';
-import type { z } from 'zod';
-import { FormDialog } from '../../shared/FormDialog.js';
+import { FormDialog, useDialogForm } from '../../shared/FormDialog.js';
 import { Inline, Mono, Muted, Stack } from '../../shared/layout.js';
 
 /** An API key entry (client only, spec section 3). */
@@ -70,7 +67,6 @@ const Key = styled.li`
   border-radius: var(--radius-md);
 `;
 
-const FORM_ID = 'api-key-form';
 let nextKey = 3;
 
 function AddApiKeyDialog({
@@ -82,15 +78,12 @@ function AddApiKeyDialog({
   onOpenChange: (open: boolean) => void;
   onAdd: (entry: ApiKeyEntry) => void;
 }) {
-  const form = useForm<ApiKeyForm, unknown, z.output<typeof apiKeyFormSchema>>({
-    resolver: zodResolver(apiKeyFormSchema),
-    defaultValues: { name: '', description: '', environment: '', value: '' },
-  });
+  const { form, close, dialog } = useDialogForm(
+    apiKeyFormSchema,
+    { name: '', description: '', environment: '', value: '' },
+    { open, onOpenChange },
+  );
   const { errors } = form.formState;
-  const close = (next: boolean) => {
-    if (!next) form.reset();
-    onOpenChange(next);
-  };
   const submit = form.handleSubmit((values) => {
     onAdd({
       id: `key-${nextKey++}`,
@@ -100,15 +93,13 @@ function AddApiKeyDialog({
       value: values.value,
       lastUsed: null,
     });
-    close(false);
+    close();
   });
   return (
     <FormDialog
-      open={open}
-      onClose={() => close(false)}
+      {...dialog}
       title="Add API Key"
       description="Keys are kept in this browser session only."
-      formId={FORM_ID}
       onSubmit={submit}
       submitLabel="Add API Key"
     >

@@ -1,6 +1,5 @@
 import {
   defaultSettings,
-  errorMessage,
   numberOr,
   SETTINGS_DEFAULTS,
   SETTINGS_RANGES,
@@ -31,6 +30,7 @@ import { styled } from 'styled-components';
 import { z } from 'zod';
 import { Muted, Stack } from '../../shared/layout.js';
 import { loadErrorText } from '../../shared/text.js';
+import { failureToast } from '../../shared/toasts.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { ApiKeys } from './ApiKeys.js';
 
@@ -163,11 +163,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
         description: 'Scanning and risk scoring settings have been saved.',
       });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to save configuration: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('Failed to save configuration', err));
     }
   });
 
