@@ -2,12 +2,12 @@
 // passwords, an HttpOnly SameSite=Lax cookie (Secure behind HTTPS), a login rate
 // limit, and an Origin check on state-changing calls.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { loginSchema, paths, userSchema } from '@argus/api';
 import type { AppContext } from './context.js';
-import { sessions, users } from './db/schema/index.js';
+import { rateLimits, sessions, users } from './db/schema/index.js';
 import { HttpError, parse } from './errors.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 
@@ -36,6 +36,78 @@ async function userForToken(ctx: AppContext, token: string | undefined): Promise
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
   return row ?? null;
+}
+
+interface RateLimitState {
+  current: number;
+  ttl: number;
+}
+type RateLimitCallback = (error: Error | null, state: RateLimitState) => void;
+
+/**
+ * @fastify/rate-limit store on the `rate_limits` table (fixed windows), so every
+ * instance counts the same attempts. Keys are per route and client address.
+ */
+interface RouteKey {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+function databaseRateLimitStore(ctx: AppContext) {
+  return class DatabaseRateLimitStore {
+    private readonly route: string;
+
+    constructor(options: RouteKey = {}) {
+      this.route = `${options.routeInfo?.method ?? ''} ${options.routeInfo?.url ?? ''}`;
+    }
+
+    incr(key: string, callback: RateLimitCallback, timeWindow: number): void {
+      const windowSeconds = timeWindow / 1000;
+      const id = `${this.route} ${key}`.slice(0, 300);
+      ctx.db
+        .execute(
+          sql`insert into ${rateLimits} (key, window_start, count) values (${id}, now(), 1)
+            on conflict (key) do update set
+              count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})
+                then 1 else ${rateLimits.count} + 1 end,
+              window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})
+                then now() else ${rateLimits.windowStart} end
+            returning count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) * 1000 as ttl`,
+        )
+        .then((result) => {
+          const [row] = (result as unknown as { rows: { count: number | string; ttl: number | string }[] })
+            .rows;
+          callback(null, {
+            current: Number(row?.count ?? 1),
+            ttl: Math.max(0, Math.round(Number(row?.ttl ?? 0))),
+          });
+        })
+        .catch((error: Error) => callback(error, { current: 0, ttl: 0 }));
+    }
+
+    read(key: string, callback: RateLimitCallback, timeWindow: number): void {
+      const windowSeconds = timeWindow / 1000;
+      const id = `${this.route} ${key}`.slice(0, 300);
+      ctx.db
+        .execute(
+          sql`select count, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) * 1000 as ttl
+            from ${rateLimits} where key = ${id} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+        )
+        .then((result) => {
+          const [row] = (result as unknown as { rows: { count: number | string; ttl: number | string }[] })
+            .rows;
+          callback(
+            null,
+            row ? { current: Number(row.count), ttl: Math.round(Number(row.ttl)) } : { current: 0, ttl: 0 },
+          );
+        })
+        .catch((error: Error) => callback(error, { current: 0, ttl: 0 }));
+    }
+
+    // At run time the plugin passes its merged options with `routeInfo` (the route).
+    child(routeOptions: object): DatabaseRateLimitStore {
+      return new DatabaseRateLimitStore(routeOptions as RouteKey);
+    }
+  };
 }
 
 const expectedTokens = new Map<string, Buffer>();
@@ -69,7 +141,7 @@ function isHttps(request: FastifyRequest): boolean {
 
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest('user', null);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
@@ -111,6 +183,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
       await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - 3_600_000)));
       await ctx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
       void reply.setCookie(SESSION_COOKIE, token, {
         path: '/',

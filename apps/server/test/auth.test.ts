@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, userSchema } from '@argus/api';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
 import { ADMIN_PASSWORD, createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 describe.each(databaseKinds)('sign-in (%s)', (kind) => {
@@ -97,5 +99,34 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toContain(429);
+  });
+
+  it('counts sign-in attempts across instances sharing the database', async () => {
+    const other = await buildApp({
+      config: testConfig({ adminPassword: ADMIN_PASSWORD }),
+      database: t.database,
+      scheduler: false,
+    });
+    try {
+      const attempt = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '198.51.100.23',
+          payload: { username: 'admin', password: 'guess' },
+        });
+      const statuses: number[] = [];
+      // Ten attempts a minute per address, spread over two servers.
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(t.app)).statusCode);
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(other)).statusCode);
+      expect(statuses).toEqual(Array(10).fill(401));
+      const eleventh = await attempt(t.app);
+      expect(eleventh.statusCode).toBe(429);
+      expect(json(eleventh, errorBodySchema).message).toBe('Too many attempts: wait a minute and try again');
+      expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt(other)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 });

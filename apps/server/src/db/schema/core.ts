@@ -40,3 +40,14 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Fixed-window request counters of rate-limited calls (sign-in), shared by
+ * every instance: with several servers behind a load balancer an attacker gets
+ * the same number of attempts as with one.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
