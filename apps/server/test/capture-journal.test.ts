@@ -208,6 +208,38 @@ describe.each(databaseKinds)('CaptureIngest (%s)', (kind) => {
     }
   });
 
+  it('keeps acknowledging while the database refuses writes, and stores everything once it is back', async () => {
+    const database = await openTestDatabase(kind);
+    let failing = true;
+    // The database as the copier sees it: every transaction fails until `failing` is cleared.
+    const flaky = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'transaction' && failing)
+          return () => Promise.reject(new Error('connection refused (test)'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(line) });
+    const ingest = await CaptureIngest.open({ db: flaky, logger, dataDir: undefined });
+    try {
+      ingest.start();
+      const records = Array.from({ length: 20 }, (_, i) => record(i));
+      await Promise.all(records.map((r) => ingest.append(r)));
+      for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors.join('')).toMatch(/copying captured traffic into the database failed; retrying/);
+      expect(ingest.backlogBytes).toBeGreaterThan(0);
+      failing = false;
+      expect(await ingest.catchUp(Date.now() + 10_000)).toBe(true);
+      const [n] = await database.db.select({ n: count() }).from(observations);
+      expect(n!.n).toBe(20);
+    } finally {
+      failing = false;
+      await ingest.close();
+      await database.close();
+    }
+  });
+
   it('answers 503 with Retry-After once the backlog passes its limit, and stores what it acknowledged', async () => {
     const TOKEN = 'journal-test-token-0123456789';
     const t = await createTestApp(kind, { ingestToken: TOKEN, captureBacklogLimit: 1 });

@@ -268,13 +268,19 @@ export class CaptureIngest {
     this.wake?.();
     await this.loop;
     const deadline = this.temporary ? Number.POSITIVE_INFINITY : Date.now() + budgetMs;
-    while (comparePositions(this.position, this.journal.head) < 0 && Date.now() < deadline) {
-      await this.copy();
+    try {
+      while (comparePositions(this.position, this.journal.head) < 0 && Date.now() < deadline) {
+        await this.copy();
+      }
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'copying the capture journal at shutdown failed');
     }
     if (comparePositions(this.position, this.journal.head) < 0) {
       this.options.logger.warn(
-        { backlogBytes: this.backlogBytes },
-        'captured traffic left in the journal; it is stored at the next start',
+        { backlogBytes: this.backlogBytes, journal: this.journal.dir },
+        this.temporary
+          ? 'captured traffic lost: the temporary journal could not be copied'
+          : 'captured traffic left in the journal; it is stored at the next start',
       );
     }
     if (this.temporary) rmSync(this.journal.dir, { recursive: true, force: true });
