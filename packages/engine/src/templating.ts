@@ -5,6 +5,7 @@
 //      e-mails, dates, high-entropy tokens), reserved segments stay (classifySegment);
 //   3. a position whose distinct literal values under the same parent exceed a
 //      threshold is merged into a parameter (PathTemplater).
+import { Buffer } from 'node:buffer';
 import { pathMayHoldPii, safeDecode } from './pii/detect.js';
 
 export type SegmentKind =
@@ -458,11 +459,12 @@ interface TrieNode {
   /** This node's own literal segment may hold PII by value (see pathMayHoldPii). */
   pii: boolean;
   /**
-   * The literal children as a flat `[key, node, key, node, …]` list while there are
-   * few (learnPath compares them with the raw path in place, no per-segment string);
-   * null when stale: every change of `children` resets it.
+   * The plain literal children while there are few (learnPath compares them with the raw
+   * path in place, no per-segment string); null when stale: every change of `children` resets it.
    */
-  small: (string | TrieNode)[] | null;
+  small: SmallChildren | null;
+  /** Length of this node's own literal key (set with its parent's `small` list). */
+  segmentLength: number;
   /**
    * A typed child keyed `{id}` only because a stored template named it (`{userId}` may have
    * been any resource id): the first other guess arriving at its parent (`{uuid}`, `{objectId}`,
@@ -488,6 +490,7 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
     lastSlotKey: null,
     lastSlot: undefined,
     small: null,
+    segmentLength: 0,
     fromName: false,
   };
 }
@@ -495,35 +498,76 @@ function newNode(threshold: number, template: string, reserved = false, pii = fa
 /** Literal children compared in place by learnPath up to this many (a Map lookup beyond). */
 const SMALL_CHILDREN = 16;
 
-/** The literal child of `node` whose key equals `path[start, end)`, or undefined (no string created). */
-function smallChild(node: TrieNode, path: string, start: number, end: number): TrieNode | undefined {
+/** The plain literal children of a node, as parallel arrays for `literalAt`. */
+interface SmallChildren {
+  nodes: TrieNode[];
+  /** The code units of each key (compared with the path's without string access). */
+  codes: Uint16Array[];
+  /** First code unit and length of each key (compared first). */
+  firsts: number[];
+  lengths: number[];
+}
+
+/**
+ * The literal child of `node` whose key is the whole segment at `units[start…]` (followed by
+ * '/', '?', '#' or the end), compared in place: no scan for the segment's end, no string.
+ * Keys holding '%', '/', '?' or '#' (decoded or escaped text) are left to the scan.
+ */
+function literalAt(node: TrieNode, units: Uint16Array, start: number, length: number): TrieNode | undefined {
   let small = node.small;
   if (small === null) {
-    small = [];
-    for (const [k, child] of node.children) small.push(k, child);
+    small = { nodes: [], codes: [], firsts: [], lengths: [] };
+    for (const [k, child] of node.children) {
+      child.segmentLength = k.length;
+      if (/[%/?#]/.test(k)) continue;
+      const codes = new Uint16Array(k.length);
+      for (let i = 0; i < k.length; i++) codes[i] = k.charCodeAt(i);
+      small.nodes.push(child);
+      small.codes.push(codes);
+      small.firsts.push(codes[0] as number);
+      small.lengths.push(k.length);
+    }
     node.small = small;
   }
-  const len = end - start;
-  for (let i = 0; i < small.length; i += 2) {
-    const key = small[i] as string;
-    if (key.length !== len) continue;
-    let j = 0;
-    while (j < len && key.charCodeAt(j) === path.charCodeAt(start + j)) j++;
-    if (j === len) return small[i + 1] as TrieNode;
+  const first = units[start];
+  const { firsts, lengths } = small;
+  for (let i = 0; i < firsts.length; i++) {
+    if (firsts[i] !== first) continue;
+    const len = lengths[i] as number;
+    const end = start + len;
+    if (end > length) continue;
+    if (end < length) {
+      const t = units[end];
+      if (t !== 47 && t !== 63 && t !== 35) continue;
+    }
+    const key = small.codes[i] as Uint16Array;
+    let j = 1;
+    while (j < len && key[j] === units[start + j]) j++;
+    if (j === len) return small.nodes[i];
   }
   return undefined;
 }
 
-/** `path[start, end)` has the UUID layout (8-4-4-4-12 hex digits). */
-function isUuidAt(path: string, start: number, end: number): boolean {
-  if (end - start !== 36) return false;
-  for (let i = 0; i < 36; i++) {
-    const c = path.charCodeAt(start + i);
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 45) return false;
-    } else if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) return false;
+/** UTF-16 code units of the path `learnPath` walks (typed-array reads cost far less than charCodeAt). */
+let unitBytes = Buffer.alloc(1024);
+let units = new Uint16Array(unitBytes.buffer, unitBytes.byteOffset, 512);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The code units of `s` (in a shared array: valid until the next call). */
+function codeUnitsOf(s: string): Uint16Array {
+  let bytes = unitBytes;
+  let out = units;
+  if (s.length > out.length) {
+    bytes = Buffer.allocUnsafeSlow(2 * Math.max(s.length, 2 * out.length));
+    out = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+    if (s.length <= 65536) {
+      unitBytes = bytes; // kept for the next paths; longer ones get their own array
+      units = out;
+    }
   }
-  return true;
+  if (LITTLE_ENDIAN) bytes.write(s, 0, 'utf16le');
+  else for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
 }
 
 /** A node reached by `learnPath`: its template and a slot map for the caller (valid for one generation). */
@@ -680,43 +724,59 @@ export class PathTemplater {
   learnPath(domain: string, rawPath: string): PathLeaf {
     let node = this.root(domain);
     const length = rawPath.length;
+    const u = codeUnitsOf(rawPath);
     let index = 0;
     let prevReserved = true;
     let pii = false;
-    // One pass over the characters: segments end at '/', the path at '?' or '#'
-    // (native indexOf calls cost more than this loop on the sliced strings of a log).
+    // One pass over the code units: segments end at '/', the path at '?' or '#' (native
+    // indexOf calls cost more than this loop; reading a typed array costs less than charCodeAt).
     let start = 0;
     let done = false;
     while (!done) {
+      // A literal child already known here is matched in place, before any scan of the segment.
+      const size = node.children.size;
+      let known =
+        size > 0 && size <= SMALL_CHILDREN && start < length ? literalAt(node, u, start, length) : undefined;
       let slash = start;
       let digits = true;
       let encoded = false;
-      for (; slash < length; slash++) {
-        const c = rawPath.charCodeAt(slash);
-        if (c === 47) break;
-        if (c === 63 || c === 35) {
-          done = true;
-          break;
+      // Whether every character is a hex digit or '-', and where the dashes are (UUID layout).
+      let hexDash = true;
+      let dashes = 0;
+      let seg: string | null = null;
+      if (known !== undefined) {
+        slash = start + known.segmentLength;
+        if (slash >= length || u[slash] !== 47) done = true; // end, '?' or '#'
+      } else {
+        for (; slash < length; slash++) {
+          const c = u[slash] as number;
+          if (c === 47) break;
+          if (c === 63 || c === 35) {
+            done = true;
+            break;
+          }
+          if (c < 48 || c > 57) {
+            digits = false;
+            if (c === 45) {
+              const at = slash - start;
+              dashes += at === 8 || at === 13 || at === 18 || at === 23 ? 1 : 5;
+            } else if (!((c >= 97 && c <= 102) || (c >= 65 && c <= 70))) {
+              hexDash = false;
+              if (c === 37) encoded = true;
+            }
+          }
         }
-        if (c < 48 || c > 57) {
-          digits = false;
-          if (c === 37) encoded = true;
-        }
-      }
-      if (slash >= length) done = true;
-      if (slash > start) {
-        // A segment already known as a literal child here needs no classification.
-        let seg: string | null = null;
-        let known: TrieNode | undefined;
-        const size = node.children.size;
-        if (size === 0) known = undefined;
-        else if (size <= SMALL_CHILDREN && !encoded) known = smallChild(node, rawPath, start, slash);
-        else {
+        if (slash >= length) done = true;
+        // Many children: a Map lookup (with few, a plain segment was compared in place above).
+        if (slash > start && (size > SMALL_CHILDREN || (size > 0 && encoded))) {
           seg = rawPath.slice(start, slash);
           if (encoded) seg = safeDecode(seg);
           known = node.children.get(seg);
         }
+      }
+      if (slash > start) {
         if (known !== undefined) {
+          // A segment already known as a literal child here needs no classification.
           known.hits++;
           pii ||= known.pii;
           node = known;
@@ -726,10 +786,11 @@ export class PathTemplater {
           continue;
         }
         let key: string;
+        let literalPii = false;
         if (digits) {
           key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
           prevReserved = false;
-        } else if (!encoded && isUuidAt(rawPath, start, slash)) {
+        } else if (hexDash && dashes === 4 && slash - start === 36) {
           key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'
           prevReserved = false;
         } else {
@@ -745,14 +806,18 @@ export class PathTemplater {
             prevReserved = kind === 'reserved';
             if (kind === 'literal' || kind === 'reserved') {
               key = escapeLiteral(seg);
-              pii ||= pathMayHoldPii(seg);
+              literalPii = pathMayHoldPii(seg);
+              pii ||= literalPii;
             } else {
               key = PARAM_NAME[kind];
               pii ||= kind === 'email' || kind === 'token';
             }
           }
         }
+        const parent = node;
         node = this.step(node, key, 1);
+        // The literal child remembers it, for the lines that reach it in place.
+        if (literalPii && parent.children.get(key) === node) node.pii = true;
         index++;
       }
       start = slash + 1;

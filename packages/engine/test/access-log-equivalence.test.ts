@@ -75,6 +75,8 @@ function generateLog(lines: number, seed: number): string {
       'OPTIONS',
       'PROPFIND',
       'M-SEARCH',
+      'GETX',
+      'PUTS',
       'get',
       'G3T',
     ]);
@@ -165,6 +167,21 @@ function generateLog(lines: number, seed: number): string {
     .concat(['1.2.3.4 - - [10/Oct/2024:13:55:36 +0000] "GET /' + 'x'.repeat(3000) + ' HTTP/1.1" 200 1'])
     .join('\n');
 }
+
+/** A GET of `path` on x.example, as an access log gives it. */
+const observationOf = (path: string): Observation => ({
+  source: 'access_log',
+  domain: 'x.example',
+  method: 'GET',
+  path,
+  query: '',
+  status: 200,
+  scheme: null,
+  auth: null,
+  requestHeaders: {},
+  responseHeaders: {},
+  timestamp: 1_700_000_000_000,
+});
 
 /** Cut bytes into random-sized chunks (splitting UTF-8 sequences and CRLF pairs). */
 function* chunked(bytes: Buffer, seed: number): Generator<Uint8Array> {
@@ -307,6 +324,18 @@ describe('access-log fast path equals the straightforward reference', () => {
     expect(await read(odd)).toEqual(fromText);
   });
 
+  it('PII in a literal path segment counts on every request, not only the first', () => {
+    const inv = new Inventory();
+    const observe = (path: string) => inv.addObservation(observationOf(path));
+    // The second and third requests reach the learned literal child in place.
+    for (let i = 0; i < 3; i++) observe('/api/v1/call/+1-202-555-0143');
+    for (let i = 0; i < 2; i++) observe('/api/v1/call/caf%C3%A9+1-202-555-0143');
+    const [call, encoded] = inv.endpoints();
+    expect(call?.requestCount).toBe(3);
+    expect(call?.pii).toEqual([{ type: 'phone', location: 'request.path', by: 'value', count: 3 }]);
+    expect(encoded?.pii).toEqual([{ type: 'phone', location: 'request.path', by: 'value', count: 2 }]);
+  });
+
   it('the in-place compare never sees children that a merge removed', () => {
     const t = new PathTemplater({ cardinalityThreshold: 5 });
     t.learnPath('d', '/users/me');
@@ -338,22 +367,26 @@ describe('access-log fast path equals the straightforward reference', () => {
       '//api//v1//users/',
       '/',
       '',
+      // Known literals met again, ended by '?', '#', '/' or the end, or only a prefix of the segment.
+      '/api/v1/users?x=1',
+      '/api/v1/users#top',
+      '/api/v1/users/',
+      '/api/v1/usersX/3',
+      '/api/v1/user/3',
+      '/api/v1/caf\u00e9/9',
+      '/api/v1/caf%C3%A9/10',
+      '/api/v1/\u20acuro/\u{1F600}/4',
+      '/api/v1/\u20acuro/\u{1F600}/5',
+      '/api/v1/a%2Fb',
+      '/api/v1/a/b',
+      `/api/v1/${'long'.repeat(300)}/7`,
+      `/api/v1/${'long'.repeat(300)}/8`,
+      `/api/v1/${'x'.repeat(70_000)}/9`,
+      '/api/v1/users/42',
     ];
     const inv = new Inventory();
     for (const path of paths) {
-      const agg = inv.addObservation({
-        source: 'access_log',
-        domain: 'x.example',
-        method: 'GET',
-        path,
-        query: '',
-        status: 200,
-        scheme: null,
-        auth: null,
-        requestHeaders: {},
-        responseHeaders: {},
-        timestamp: 1_700_000_000_000,
-      });
+      const agg = inv.addObservation(observationOf(path));
       expect(agg.normalizedPath, path).toBe(templatePath(path).normalizedPath);
     }
   });
