@@ -4,7 +4,7 @@
 // `parameters.msw.handlers` (@argus/api/mocks).
 import { createHandlers, type MockOptions } from '@argus/api/mocks';
 import type { Decorator } from '@storybook/react-vite';
-import { configure } from 'storybook/test';
+import { configure, expect, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DataProviders } from '../Providers.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
@@ -48,3 +48,21 @@ export function mockApi(options: MockOptions = {}) {
 }
 
 export const pageParameters = { layout: 'fullscreen' } as const;
+
+/** A play function: each text turns up on the screen (waited for) and is visible. */
+export function showsText(...texts: string[]) {
+  return async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const canvas = within(canvasElement);
+    for (const text of texts) await expect(await canvas.findByText(text)).toBeVisible();
+  };
+}
+
+/** A screen on empty answers, showing `message`. */
+export function emptyStory(message: string) {
+  return { parameters: mockApi({ variant: 'empty' }), play: showsText(message) };
+}
+
+/** A screen whose calls fail (500 "Internal server error"), showing `message`. */
+export function errorStory(message: string) {
+  return { parameters: mockApi({ variant: 'error' }), play: showsText(message) };
+}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import AlertsPage from './AlertsPage.js';
 
 const meta = {
@@ -25,23 +25,9 @@ export const Full: Story = {
 
 export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
 
-export const Empty: Story = {
-  parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('No security alerts found. Your system is secure!'),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No security alerts found. Your system is secure!');
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading alerts: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading alerts: Internal server error');
 
 /** Select all on the page, then Acknowledge for all of them in one call; the selection clears. */
 export const BulkAcknowledge: Story = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { mockApi, pageParameters, showsText, withPage } from '../../stories/pageStory.js';
 import DashboardPage from './DashboardPage.js';
 
 const meta = {
@@ -42,22 +42,16 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No high-risk endpoints found')).toBeVisible();
-    await expect(await canvas.findByText('No domains found')).toBeVisible();
-    await expect(await canvas.findByText('No recent activity')).toBeVisible();
-  },
+  play: showsText('No high-risk endpoints found', 'No domains found', 'No recent activity'),
 };
 
 export const Error: Story = {
   parameters: mockApi({ variant: 'error', resources: { auth: 'full' } }),
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No metrics available')).toBeVisible();
-    await expect(await canvas.findByText('Error loading endpoints: Internal server error')).toBeVisible();
-    await expect(await canvas.findByText('Error loading domains: Internal server error')).toBeVisible();
-  },
+  play: showsText(
+    'No metrics available',
+    'Error loading endpoints: Internal server error',
+    'Error loading domains: Internal server error',
+  ),
 };
 
 /** Run Scan: "Scanning..." while it runs, then the completion toast with the number scanned. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import DomainsPage from './DomainsPage.js';
 
 const meta = {
@@ -24,23 +24,9 @@ export const Full: Story = {
 
 export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
 
-export const Empty: Story = {
-  parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('No domains discovered yet. Run a scan to discover domains.'),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No domains discovered yet. Run a scan to discover domains.');
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading domains: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading domains: Internal server error');
 
 export const Search: Story = {
   parameters: { ...mockApi(), screenshot: false },

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { mockApi, pageParameters, showsText, withPage } from '../../stories/pageStory.js';
 import EndpointDetailPage from './EndpointDetailPage.js';
 
 const meta = {
@@ -43,11 +43,7 @@ export const NotFound: Story = {
 
 export const Error: Story = {
   parameters: mockApi({ variant: 'error', resources: { auth: 'full' } }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading endpoint: Internal server error'),
-    ).toBeVisible();
-  },
+  play: showsText('Error loading endpoint: Internal server error'),
 };
 
 export const Rescan: Story = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import EndpointsPage from './EndpointsPage.js';
 
 const meta = {
@@ -29,23 +29,9 @@ export const Loading: Story = {
   },
 };
 
-export const Empty: Story = {
-  parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('No endpoints found. Try running a scan to discover endpoints.'),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No endpoints found. Try running a scan to discover endpoints.');
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading endpoints: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading endpoints: Internal server error');
 
 /** The search goes to the server (q); the title adds the match count, and no match says so. */
 export const Search: Story = {

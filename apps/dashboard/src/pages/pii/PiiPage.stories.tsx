@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import PiiPage from './PiiPage.js';
 
 const meta = {
@@ -24,25 +24,9 @@ export const Full: Story = {
 
 export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
 
-export const Empty: Story = {
-  parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(
-        'No endpoints with PII detected. Run a scan to detect PII exposure.',
-      ),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No endpoints with PII detected. Run a scan to detect PII exposure.');
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading PII data: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading PII data: Internal server error');
 
 /** The type filter is built from the data; search matches path or domain. */
 export const Filters: Story = {

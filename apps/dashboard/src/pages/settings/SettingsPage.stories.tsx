@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import SettingsPage from './SettingsPage.js';
 
 const meta = {
@@ -27,14 +27,7 @@ export const Full: Story = {
 
 export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading settings: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading settings: Internal server error');
 
 /** Four sliders; the total is green at exactly 100 and red otherwise. */
 export const RiskScoring: Story = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import VulnerabilitiesPage from './VulnerabilitiesPage.js';
 
 const meta = {
@@ -23,25 +23,9 @@ export const Full: Story = {
 
 export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
 
-export const Empty: Story = {
-  parameters: mockApi({ variant: 'empty' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(
-        'No vulnerabilities found. Run a scan to detect security issues.',
-      ),
-    ).toBeVisible();
-  },
-};
+export const Empty: Story = emptyStory('No vulnerabilities found. Run a scan to detect security issues.');
 
-export const Error: Story = {
-  parameters: mockApi({ variant: 'error' }),
-  play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText('Error loading vulnerabilities: Internal server error'),
-    ).toBeVisible();
-  },
-};
+export const Error: Story = errorStory('Error loading vulnerabilities: Internal server error');
 
 /** Severity filter and search over title, description and path. */
 export const Filters: Story = {
