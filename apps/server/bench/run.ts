@@ -45,6 +45,8 @@ interface CannonResult {
   errors: number;
   /** This process's CPU time per answered request during the run (the server's cost, load-independent). */
   cpuMicrosPerRequest: number;
+  /** The part of it spent in the kernel (sockets, the journal's O_DSYNC writes). */
+  systemMicrosPerRequest: number;
 }
 
 /** autocannon in its own process, so it does not take the server's event loop. */
@@ -62,6 +64,7 @@ function cannon(url: string): Promise<CannonResult> {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
       const result = JSON.parse(out) as CannonResult;
       result.cpuMicrosPerRequest = (used.user + used.system) / Math.max(1, result.requests.total);
+      result.systemMicrosPerRequest = used.system / Math.max(1, result.requests.total);
       resolve(result);
     });
   });
@@ -108,7 +111,7 @@ async function captureBench(): Promise<void> {
   );
   const row = (label: string, r: CannonResult, ratio?: number) =>
     console.log(
-      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${r.cpuMicrosPerRequest.toFixed(1)} µs CPU/request` +
+      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${r.cpuMicrosPerRequest.toFixed(1)} µs CPU/request (${r.systemMicrosPerRequest.toFixed(1)} in the kernel)` +
         (r.non2xx + r.errors > 0 ? `   non-2xx ${r.non2xx}, errors ${r.errors}` : '') +
         (ratio === undefined
           ? ''
