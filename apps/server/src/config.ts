@@ -23,6 +23,8 @@ export interface Config {
   captureBodyLimit: number;
   /** Captured bytes waiting for the database beyond which the capture path answers 503. */
   captureBacklogLimit: number;
+  /** Days captured observations are kept after analysis (0: forever); endpoints keep their aggregates. */
+  observationRetentionDays: number;
   logLevel: string;
 }
 
@@ -30,6 +32,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+
+function days(value: string | undefined, fallback: number, name: string): number {
+  const text = blank(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name} must be a number of days (0 keeps everything), not ${text}`);
+  return n;
+}
 
 function megabytes(value: string | undefined, fallback: number, name: string): number {
   const text = blank(value);
@@ -63,6 +74,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardDir: blank(env.ARGUS_DASHBOARD_DIR) ?? DEFAULT_DASHBOARD_DIR,
     captureBodyLimit: 1024 * 1024,
     captureBacklogLimit: megabytes(env.ARGUS_CAPTURE_BACKLOG_MB, 1024, 'ARGUS_CAPTURE_BACKLOG_MB'),
+    observationRetentionDays: days(
+      env.ARGUS_OBSERVATION_RETENTION_DAYS,
+      7,
+      'ARGUS_OBSERVATION_RETENTION_DAYS',
+    ),
     logLevel: blank(env.LOG_LEVEL) ?? 'info',
   };
 }

@@ -31,11 +31,13 @@ export async function scanDomain(
     .select({ n: count() })
     .from(observations)
     .where(eq(observations.domain, domain.name));
-  if (sources.length === 0 && (traffic?.n ?? 0) === 0) throw new HttpError(422, NOTHING_TO_SCAN(domain.name));
-
   const countEndpoints = async () =>
     (await ctx.db.select({ n: count() }).from(endpoints).where(eq(endpoints.domainId, domain.id)))[0]?.n ?? 0;
   const before = await countEndpoints();
+  // Endpoints found earlier are re-checked even when their traffic is past its retention.
+  if (sources.length === 0 && (traffic?.n ?? 0) === 0 && before === 0)
+    throw new HttpError(422, NOTHING_TO_SCAN(domain.name));
+
   let synced = 0;
   let failed = 0;
   for (const source of sources) {

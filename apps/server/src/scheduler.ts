@@ -1,14 +1,17 @@
 // Automatic scanning: every `scanIntervalMinutes` (Settings) re-sync every
 // domain, at most `maxConcurrentScans` at once. Settings are re-read on each
-// tick, so changes apply without a restart.
+// tick, so changes apply without a restart. Also, hourly, the retention of
+// captured observations (retention.ts). Of several instances, one claims each run.
 import { asc, lt } from 'drizzle-orm';
 import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
 import { domains, jobRuns } from './db/schema/index.js';
 import { HttpError } from './errors.js';
+import { pruneObservations } from './retention.js';
 import { scanDomain } from './scans.js';
 
 const TICK_MS = 30_000;
+const PRUNE_INTERVAL_MINUTES = 60;
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -21,7 +24,10 @@ export class Scheduler {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.runIfDue(), TICK_MS);
+    this.timer ??= setInterval(() => {
+      void this.runIfDue();
+      void this.pruneIfDue();
+    }, TICK_MS);
     this.timer.unref();
   }
 
@@ -36,7 +42,7 @@ export class Scheduler {
     if (this.running) return false;
     const settings = await this.ctx.getSettings().catch(() => null);
     if (!settings?.autoScan) return false;
-    if (!(await this.claim(settings.scanIntervalMinutes).catch(() => false))) return false;
+    if (!(await this.claim('auto-scan', settings.scanIntervalMinutes).catch(() => false))) return false;
     this.running = this.scanAll(settings.maxConcurrentScans)
       .then(() => undefined)
       .finally(() => {
@@ -50,15 +56,29 @@ export class Scheduler {
    * Claims this interval's run for this instance: the row is updated only when
    * the last run is older than the interval, so one instance of many wins.
    */
-  private async claim(intervalMinutes: number): Promise<boolean> {
+  private async claim(name: string, intervalMinutes: number): Promise<boolean> {
     const now = new Date();
     const due = new Date(now.getTime() - intervalMinutes * 60_000);
     const claimed = await this.ctx.db
       .insert(jobRuns)
-      .values({ name: 'auto-scan', lastRun: now })
+      .values({ name, lastRun: now })
       .onConflictDoUpdate({ target: jobRuns.name, set: { lastRun: now }, setWhere: lt(jobRuns.lastRun, due) })
       .returning({ name: jobRuns.name });
     return claimed.length > 0;
+  }
+
+  /** Deletes observations past their retention, hourly; true when this instance ran it. */
+  async pruneIfDue(): Promise<boolean> {
+    const days = this.ctx.config.observationRetentionDays;
+    if (days <= 0 || this.stopped) return false;
+    if (!(await this.claim('prune-observations', PRUNE_INTERVAL_MINUTES).catch(() => false))) return false;
+    try {
+      const deleted = await pruneObservations(this.ctx, days);
+      if (deleted > 0) this.ctx.logger.info({ deleted, days }, 'observations past their retention deleted');
+    } catch (error) {
+      this.ctx.logger.error({ err: error }, 'deleting old observations failed');
+    }
+    return true;
   }
 
   /** Scan every domain, `concurrency` at a time; returns how many scans succeeded. */

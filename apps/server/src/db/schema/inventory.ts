@@ -163,7 +163,11 @@ export const observations = pgTable(
       .default(sql`'{}'::text[]`),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('observations_domain_idx').on(t.domain, t.seq)],
+  (t) => [
+    index('observations_domain_idx').on(t.domain, t.seq),
+    // Retention (retention.ts) deletes by age.
+    index('observations_received_idx').on(t.receivedAt),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "observations_received_idx" ON "observations" USING btree ("received_at");
