@@ -5,7 +5,7 @@
 //      e-mails, dates, high-entropy tokens), reserved segments stay (classifySegment);
 //   3. a position whose distinct literal values under the same parent exceed a
 //      threshold is merged into a parameter (PathTemplater).
-import { Buffer } from 'node:buffer';
+import { CodeUnits } from './code-units.js';
 import { pathMayHoldPii, safeDecode } from './pii/detect.js';
 
 export type SegmentKind =
@@ -548,27 +548,8 @@ function literalAt(node: TrieNode, units: Uint16Array, start: number, length: nu
   return undefined;
 }
 
-/** UTF-16 code units of the path `learnPath` walks (typed-array reads cost far less than charCodeAt). */
-let unitBytes = Buffer.alloc(1024);
-let units = new Uint16Array(unitBytes.buffer, unitBytes.byteOffset, 512);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** The code units of `s` (in a shared array: valid until the next call). */
-function codeUnitsOf(s: string): Uint16Array {
-  let bytes = unitBytes;
-  let out = units;
-  if (s.length > out.length) {
-    bytes = Buffer.allocUnsafeSlow(2 * Math.max(s.length, 2 * out.length));
-    out = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
-    if (s.length <= 65536) {
-      unitBytes = bytes; // kept for the next paths; longer ones get their own array
-      units = out;
-    }
-  }
-  if (LITTLE_ENDIAN) bytes.write(s, 0, 'utf16le');
-  else for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
+/** The code units of the path `learnPath` walks. */
+const pathUnits = new CodeUnits();
 
 /** A node reached by `learnPath`: its template and a slot map for the caller (valid for one generation). */
 export interface PathLeaf {
@@ -724,7 +705,7 @@ export class PathTemplater {
   learnPath(domain: string, rawPath: string): PathLeaf {
     let node = this.root(domain);
     const length = rawPath.length;
-    const u = codeUnitsOf(rawPath);
+    const u = pathUnits.of(rawPath);
     let index = 0;
     let prevReserved = true;
     let pii = false;

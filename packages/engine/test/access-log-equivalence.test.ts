@@ -324,6 +324,33 @@ describe('access-log fast path equals the straightforward reference', () => {
     expect(await read(odd)).toEqual(fromText);
   });
 
+  it('invalid UTF-8 and a character cut between chunks read as when decoded whole', async () => {
+    const line = (path: string) =>
+      Buffer.from(`203.0.113.1 - - [01/May/2024:00:00:01 +0000] "GET ${path} HTTP/1.1" 200 1\n`, 'latin1');
+    const parts = [
+      line('/api/v1/a'),
+      // A line ending in a lead byte with nothing after it: the decoder holds it.
+      Buffer.concat([line('/api/v1/b').subarray(0, 30), Buffer.from([0xc3])]),
+      // The next chunk is plain ASCII: the held byte becomes U+FFFD before it.
+      Buffer.concat([line('/api/v1/c').subarray(30), line('/api/v1/d')]),
+      Buffer.concat([line('/api/v1/e\u0080x'), line('/api/v1/f')]), // a stray continuation byte
+      Buffer.from([0xe2, 0x82]),
+      Buffer.concat([Buffer.from([0xac]), line('/api/v1/g')]), // a 3-byte character cut twice
+    ];
+    const read = async (chunks: Uint8Array[]) => {
+      const obs: Observation[] = [];
+      const stats = await readAccessLog(chunks, { format: 'apache', onObservation: (o) => obs.push(o) });
+      return { obs, stats };
+    };
+    const whole = await read([Buffer.concat(parts)]);
+    expect(whole.stats.linesRead).toBe(6);
+    expect(whole.obs.map((o) => o.path)).toContain('/api/v1/e\u0080x'.replace('\u0080', '\ufffd'));
+    expect(await read(parts)).toEqual(whole);
+    expect(
+      await read(Buffer.concat(parts).reduce<Uint8Array[]>((a, b) => [...a, Uint8Array.of(b)], [])),
+    ).toEqual(whole);
+  });
+
   it('PII in a literal path segment counts on every request, not only the first', () => {
     const inv = new Inventory();
     const observe = (path: string) => inv.addObservation(observationOf(path));

@@ -3,6 +3,7 @@
 // JSON access logs (REST and HTTP API). Never holds the file: lines are cut from
 // chunks as they arrive; malformed lines are counted and sampled, never fatal.
 import { StringDecoder } from 'node:string_decoder';
+import { CodeUnits } from '../code-units.js';
 import { NO_HEADERS, type AuthScheme, type Observation } from '../types.js';
 
 export type AccessLogFormat = 'apache' | 'nginx' | 'aws_api_gateway';
@@ -82,13 +83,13 @@ export function parseClfTime(s: string): number | null {
   return value;
 }
 
-/** Month number from the three characters at `i` (`Jan` … `Dec`), or -1. */
-function monthAt(line: string, i: number): number {
-  const a = line.charCodeAt(i);
-  const b = line.charCodeAt(i + 1);
-  const c = line.charCodeAt(i + 2);
+/** Code units of a line's text (see parseClfLine). */
+type Units = Uint16Array;
+
+/** Month number from the three code units at `i` (`Jan` … `Dec`), or -1. */
+function monthAt(u: Units, i: number): number {
   // prettier-ignore
-  switch ((a << 16) | (b << 8) | c) {
+  switch (((u[i] as number) << 16) | ((u[i + 1] as number) << 8) | (u[i + 2] as number)) {
     case 0x4a616e: return 0; case 0x466562: return 1; case 0x4d6172: return 2; case 0x417072: return 3;
     case 0x4d6179: return 4; case 0x4a756e: return 5; case 0x4a756c: return 6; case 0x417567: return 7;
     case 0x536570: return 8; case 0x4f6374: return 9; case 0x4e6f76: return 10; case 0x446563: return 11;
@@ -97,58 +98,45 @@ function monthAt(line: string, i: number): number {
 }
 
 /** Two ASCII digits at `i` as a number, or -1. */
-function digits2(line: string, i: number): number {
-  const a = line.charCodeAt(i) - 48;
-  const b = line.charCodeAt(i + 1) - 48;
+function digits2(u: Units, i: number): number {
+  const a = (u[i] as number) - 48;
+  const b = (u[i + 1] as number) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 let dayKey = -1;
 let dayValue = 0;
-let timeHead = '';
-let timeMid = '';
-let timeTail = -1;
-let timeValue: number | null = null;
 
 /**
- * The timestamp between `[` and `]` at `start`..`end` without creating a string,
- * for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26 characters); any other
- * layout goes through parseClfTime. Same value as parseClfTime: Date.UTC is linear
- * in hours, minutes and seconds, so the date part is computed once per day.
+ * The timestamp between `[` and `]` at `start`..`end` (`u[o + i]` is the line's unit `i`)
+ * without creating a string, for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26
+ * characters); any other layout goes through parseClfTime. Same value as parseClfTime:
+ * Date.UTC is linear in hours, minutes and seconds, so the date part is computed once per day.
  */
-function clfTimeAt(line: string, start: number, end: number): number | null {
+function clfTimeAt(line: string, u: Units, o: number, start: number, end: number): number | null {
   if (end - start !== 26) return parseClfTime(line.slice(start, end));
-  // Consecutive lines mostly share the second: compared with the previous line's as two
-  // 12-character strings and two characters (V8 copies slices that short, and compares
-  // flat strings in place; a longer slice would share the chunk and compare in the runtime).
-  const head = line.slice(start, start + 12);
-  const mid = line.slice(start + 12, start + 24);
-  const tail = line.charCodeAt(start + 24) * 65536 + line.charCodeAt(start + 25);
-  if (head === timeHead && mid === timeMid && tail === timeTail) return timeValue;
-  timeHead = head;
-  timeMid = mid;
-  timeTail = tail;
-  const d = digits2(line, start);
-  const month = monthAt(line, start + 3);
-  const y1 = digits2(line, start + 7);
-  const y2 = digits2(line, start + 9);
-  const h = digits2(line, start + 12);
-  const mi = digits2(line, start + 15);
-  const sec = digits2(line, start + 18);
-  const sign = line.charCodeAt(start + 21);
-  const zh = digits2(line, start + 22);
-  const zm = digits2(line, start + 24);
+  const at = o + start;
+  const d = digits2(u, at);
+  const month = monthAt(u, at + 3);
+  const y1 = digits2(u, at + 7);
+  const y2 = digits2(u, at + 9);
+  const h = digits2(u, at + 12);
+  const mi = digits2(u, at + 15);
+  const sec = digits2(u, at + 18);
+  const sign = u[at + 21];
+  const zh = digits2(u, at + 22);
+  const zm = digits2(u, at + 24);
   if (
     (d | month | y1 | y2 | h | mi | sec | zh | zm) < 0 ||
-    line.charCodeAt(start + 2) !== 47 ||
-    line.charCodeAt(start + 6) !== 47 ||
-    line.charCodeAt(start + 11) !== 58 ||
-    line.charCodeAt(start + 14) !== 58 ||
-    line.charCodeAt(start + 17) !== 58 ||
-    line.charCodeAt(start + 20) !== 32 ||
+    u[at + 2] !== 47 ||
+    u[at + 6] !== 47 ||
+    u[at + 11] !== 58 ||
+    u[at + 14] !== 58 ||
+    u[at + 17] !== 58 ||
+    u[at + 20] !== 32 ||
     (sign !== 43 && sign !== 45)
   ) {
-    return (timeValue = parseClfTime(line.slice(start, end)));
+    return parseClfTime(line.slice(start, end));
   }
   const year = y1 * 100 + y2;
   const key = (year * 12 + month) * 100 + d;
@@ -156,9 +144,9 @@ function clfTimeAt(line: string, start: number, end: number): number | null {
     dayKey = key;
     dayValue = Date.UTC(year, month, d);
   }
-  timeValue =
-    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000;
-  return timeValue;
+  return (
+    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000
+  );
 }
 
 const CREDENTIAL_QUERY =
@@ -166,33 +154,47 @@ const CREDENTIAL_QUERY =
 const METHOD = /^[A-Z][A-Z-]{1,19}$/;
 const KNOWN_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
+const KNOWN_METHOD_UNITS = KNOWN_METHODS.map((m) => Uint8Array.from(m, (c) => c.charCodeAt(0)));
+
 /**
- * The common method at `start` when a space follows it, as a shared constant string (no
- * per-line string, and later Map lookups by method hit a cached hash), or null.
+ * The common method at `start` when a space follows it (`u[o + i]` is the line's unit `i`,
+ * `length` the line's length), as a shared constant string (no per-line string, and later
+ * Map lookups by method hit a cached hash), or null.
  */
-function knownMethodAt(line: string, start: number): string | null {
-  const first = line.charCodeAt(start);
-  for (const m of KNOWN_METHODS) {
+function knownMethodAt(u: Units, o: number, start: number, length: number): string | null {
+  const first = u[o + start];
+  for (let k = 0; k < KNOWN_METHOD_UNITS.length; k++) {
+    const m = KNOWN_METHOD_UNITS[k] as Uint8Array;
     const len = m.length;
-    if (m.charCodeAt(0) !== first || line.charCodeAt(start + len) !== 32) continue;
+    if (m[0] !== first || start + len >= length || u[o + start + len] !== 32) continue;
     let i = 1;
-    while (i < len && line.charCodeAt(start + i) === m.charCodeAt(i)) i++;
-    if (i === len) return m;
+    while (i < len && u[o + start + i] === m[i]) i++;
+    if (i === len) return KNOWN_METHODS[k] as string;
   }
   return null;
 }
+
+/** Code units of the lines parsed without their chunk's (lines cut across chunks, detection). */
+const lineUnits = new CodeUnits();
 
 /** Bytes decoded into one string at a time (V8 allocates longer strings as large objects). */
 const DECODE_PIECE = 64 * 1024;
 
 type LineResult = Observation | string | null; // observation, rejection reason, or null = no request
 
-/** Parse one Apache/Nginx common or combined line. */
-export function parseClfLine(line: string, domain: string): LineResult {
+/**
+ * Parse one Apache/Nginx common or combined line. Characters are read from `units`
+ * (`units[base + i]` is the line's code unit `i`: the code units of the chunk the line was
+ * cut from), or from the line's own code units when not given; strings come from `line`.
+ */
+export function parseClfLine(line: string, domain: string, units?: Units, base = 0): LineResult {
+  const u = units ?? lineUnits.of(line);
+  const o = units ? base : 0;
+  const length = line.length;
   // The first ' [': the first '[' when a space precedes it (the usual case), else a search
   // for the pair (a one-character search is the cheaper call).
   let open = line.indexOf('[');
-  if (open > 0 && line.charCodeAt(open - 1) === 32) open--;
+  if (open > 0 && u[o + open - 1] === 32) open--;
   else open = line.indexOf(' [');
   if (open <= 0) return 'no [timestamp] field';
   const close = line.indexOf(']', open + 2);
@@ -200,20 +202,21 @@ export function parseClfLine(line: string, domain: string): LineResult {
   // Tokens before the timestamp: [vhost] client… ident authuser (quoted XFF lists allowed).
   // The usual `- -` (or `- user`) is read in place: lastIndexOf is slow on sliced strings.
   const lastSpace =
-    line.charCodeAt(open - 1) === 45 && line.charCodeAt(open - 2) === 32
+    open >= 2 && u[o + open - 1] === 45 && u[o + open - 2] === 32
       ? open - 2
       : line.lastIndexOf(' ', open - 1);
   const identSpace =
-    lastSpace > 1 && line.charCodeAt(lastSpace - 1) === 45 && line.charCodeAt(lastSpace - 2) === 32
+    lastSpace > 1 && u[o + lastSpace - 1] === 45 && u[o + lastSpace - 2] === 32
       ? lastSpace - 2
       : lastSpace > 0
         ? line.lastIndexOf(' ', lastSpace - 1)
         : -1;
   if (lastSpace < 0 || identSpace < 0) return 'missing client, ident or user field';
-  const userIsDash = lastSpace + 2 === open && line.charCodeAt(lastSpace + 1) === 45;
+  const userIsDash = lastSpace + 2 === open && u[o + lastSpace + 1] === 45;
   const user = userIsDash ? '-' : line.slice(lastSpace + 1, open);
   let lineDomain = domain;
-  const firstSpace = line.indexOf(' ');
+  let firstSpace = 0; // the first space: identSpace at the latest
+  while (u[o + firstSpace] !== 32) firstSpace++;
   if (firstSpace < identSpace) {
     const clients = line.slice(0, identSpace);
     // `vhost:port client` or `vhost client`: a first token with letters that is not an IP list.
@@ -222,31 +225,28 @@ export function parseClfLine(line: string, domain: string): LineResult {
       lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
     }
   }
-  const time = clfTimeAt(line, open + 2, close);
+  const time = clfTimeAt(line, u, o, open + 2, close);
   if (time === null) return 'bad timestamp';
-  if (line.charCodeAt(close + 1) !== 32 || line.charCodeAt(close + 2) !== 34)
+  if (close + 2 >= length || u[o + close + 1] !== 32 || u[o + close + 2] !== 34)
     return 'missing "request" field';
   const reqStart = close + 3;
   // The first `" ` not escaped by a backslash (found through '"', the cheaper search).
   let reqEnd = line.indexOf('"', reqStart);
-  while (reqEnd > 0 && (line.charCodeAt(reqEnd + 1) !== 32 || line.charCodeAt(reqEnd - 1) === 92))
+  while (reqEnd > 0 && (reqEnd + 1 >= length || u[o + reqEnd + 1] !== 32 || u[o + reqEnd - 1] === 92))
     reqEnd = line.indexOf('"', reqEnd + 1);
   if (reqEnd < 0) return 'unterminated "request" field';
   const statusStart = reqEnd + 2;
-  const d0 = line.charCodeAt(statusStart) - 48;
-  const d1 = line.charCodeAt(statusStart + 1) - 48;
-  const d2 = line.charCodeAt(statusStart + 2) - 48;
+  const d0 = statusStart + 2 < length ? (u[o + statusStart] as number) - 48 : -1;
+  const d1 = statusStart + 2 < length ? (u[o + statusStart + 1] as number) - 48 : -1;
+  const d2 = statusStart + 2 < length ? (u[o + statusStart + 2] as number) - 48 : -1;
   const status =
     d0 >= 0 && d0 <= 9 && d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9 ? d0 * 100 + d1 * 10 + d2 : NaN;
-  if (
-    !(status >= 100 && status <= 599) ||
-    (line.length > statusStart + 3 && line.charCodeAt(statusStart + 3) !== 32)
-  ) {
+  if (!(status >= 100 && status <= 599) || (length > statusStart + 3 && u[o + statusStart + 3] !== 32)) {
     return 'bad status';
   }
   if (reqEnd === reqStart) return null; // `""`: connection without a request
   // A common method followed by a space ends at that space (no search for it).
-  let method = knownMethodAt(line, reqStart);
+  let method = knownMethodAt(u, o, reqStart, length);
   let sp1: number;
   if (method !== null) sp1 = reqStart + method.length;
   else {
@@ -256,15 +256,19 @@ export function parseClfLine(line: string, domain: string): LineResult {
     if (!METHOD.test(method)) return 'malformed request method';
   }
   sp1++;
-  let sp2 = line.indexOf(' ', sp1);
-  if (sp2 < 0 || sp2 > reqEnd) sp2 = reqEnd;
+  // The target ends at the next space (or the request's end); its query at the first '?'.
+  let sp2 = sp1;
+  let q = -1;
+  for (; sp2 < reqEnd; sp2++) {
+    const c = u[o + sp2];
+    if (c === 32) break;
+    if (c === 63 && q < 0) q = sp2;
+  }
   let path: string;
   let query = '';
   let scheme: 'http' | 'https' | null = null;
-  if (line.charCodeAt(sp1) === 47) {
-    let q = line.indexOf('?', sp1);
-    if (q < 0 || q > sp2) q = sp2; // '?' within the target only
-    if (q === sp2) path = line.slice(sp1, sp2);
+  if (u[o + sp1] === 47) {
+    if (q < 0) path = line.slice(sp1, sp2);
     else {
       path = line.slice(sp1, q);
       query = line.slice(q + 1, sp2);
@@ -276,9 +280,9 @@ export function parseClfLine(line: string, domain: string): LineResult {
     scheme = (m[1] as string).toLowerCase() as 'http' | 'https';
     lineDomain = (m[2] as string).toLowerCase();
     const target = m[3] || '/';
-    const q = target.indexOf('?');
-    path = q < 0 ? target : target.slice(0, q);
-    query = q < 0 ? '' : target.slice(q + 1);
+    const qt = target.indexOf('?');
+    path = qt < 0 ? target : target.slice(0, qt);
+    query = qt < 0 ? '' : target.slice(qt + 1);
   }
   let auth: AuthScheme[] | null = null;
   if (user !== '-' && user !== '') auth = ['remote_user'];
@@ -407,17 +411,18 @@ export async function readAccessLog(
     if (stats.rejected.length < maxSamples)
       stats.rejected.push({ line: lineNo, reason, text: text.slice(0, 200) });
   };
-  const handle = (line: string) => {
+  // `units[base + i]`, when given, is the line's code unit `i` (the code units of its chunk).
+  const handle = (line: string, units?: Units, base = 0) => {
     const lineNo = ++stats.linesRead;
     let end = line.length;
-    if (end > 0 && line.charCodeAt(end - 1) === 13) end--;
+    if (end > 0 && (units ? units[base + end - 1] : line.charCodeAt(end - 1)) === 13) end--;
     const text = end === line.length ? line : line.slice(0, end);
     if (text.length === 0) {
       stats.linesRead--;
       return;
     }
     if (text.length > maxLine) return reject(lineNo, `line longer than ${maxLine} characters`, text);
-    const r = parse(text, domain);
+    const r = parse(text, domain, units, base);
     if (r === null) stats.linesWithoutRequest++;
     else if (typeof r === 'string') reject(lineNo, r, text);
     else {
@@ -442,11 +447,11 @@ export async function readAccessLog(
     const held = pending.splice(0);
     for (const l of held) handle(l);
   };
-  const push = (line: string) => {
+  const push = (line: string, units?: Units, base = 0) => {
     if (format === 'auto') {
       pending.push(line.length > maxLine ? line.slice(0, maxLine + 1) : line);
       settle(false);
-    } else handle(line);
+    } else handle(line, units, base);
   };
 
   const decoder = new StringDecoder('utf8');
@@ -454,7 +459,10 @@ export async function readAccessLog(
   let oversized = false; // inside a line already longer than maxLine: skip to its end
   let bytes = 0;
   let nextProgress = 65536;
+  const chunkUnits = new CodeUnits();
   const feed = (chunk: string) => {
+    // The parser reads the chunk's code units (one copy per chunk) rather than its characters.
+    const units = chunk.length <= 2 * DECODE_PIECE ? chunkUnits.of(chunk) : undefined;
     let start = 0;
     let nl = chunk.indexOf('\n');
     while (nl >= 0) {
@@ -463,7 +471,7 @@ export async function readAccessLog(
         push(carry); // carry holds the truncated head of the long line
       } else if (carry) {
         push(carry + chunk.slice(start, nl));
-      } else push(chunk.slice(start, nl));
+      } else push(chunk.slice(start, nl), units, start);
       carry = '';
       start = nl + 1;
       nl = chunk.indexOf('\n', start);
@@ -483,12 +491,12 @@ export async function readAccessLog(
   };
   if (typeof input === 'string') {
     bytes = input.length;
-    feed(input);
+    for (let at = 0; at < input.length; at += DECODE_PIECE) feed(input.slice(at, at + DECODE_PIECE));
   } else {
     for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
       if (typeof chunk === 'string') {
         bytes += chunk.length;
-        feed(chunk);
+        for (let at = 0; at < chunk.length; at += DECODE_PIECE) feed(chunk.slice(at, at + DECODE_PIECE));
       } else {
         bytes += chunk.byteLength;
         // Decoded 64 KiB at a time: a longer string is a large-object allocation (mapped
