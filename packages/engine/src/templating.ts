@@ -514,21 +514,7 @@ interface SmallChildren {
  * Keys holding '%', '/', '?' or '#' (decoded or escaped text) are left to the scan.
  */
 function literalAt(node: TrieNode, units: Uint16Array, start: number, length: number): TrieNode | undefined {
-  let small = node.small;
-  if (small === null) {
-    small = { nodes: [], codes: [], firsts: [], lengths: [] };
-    for (const [k, child] of node.children) {
-      child.segmentLength = k.length;
-      if (/[%/?#]/.test(k)) continue;
-      const codes = new Uint16Array(k.length);
-      for (let i = 0; i < k.length; i++) codes[i] = k.charCodeAt(i);
-      small.nodes.push(child);
-      small.codes.push(codes);
-      small.firsts.push(codes[0] as number);
-      small.lengths.push(k.length);
-    }
-    node.small = small;
-  }
+  const small = node.small ?? smallChildrenOf(node);
   const first = units[start];
   const { firsts, lengths } = small;
   for (let i = 0; i < firsts.length; i++) {
@@ -546,6 +532,22 @@ function literalAt(node: TrieNode, units: Uint16Array, start: number, length: nu
     if (j === len) return small.nodes[i];
   }
   return undefined;
+}
+
+/** Build `node.small` (kept apart from `literalAt`, so that the hot function stays small enough to inline). */
+function smallChildrenOf(node: TrieNode): SmallChildren {
+  const small: SmallChildren = { nodes: [], codes: [], firsts: [], lengths: [] };
+  for (const [k, child] of node.children) {
+    child.segmentLength = k.length;
+    if (/[%/?#]/.test(k)) continue;
+    const codes = new Uint16Array(k.length);
+    for (let i = 0; i < k.length; i++) codes[i] = k.charCodeAt(i);
+    small.nodes.push(child);
+    small.codes.push(codes);
+    small.firsts.push(codes[0] as number);
+    small.lengths.push(k.length);
+  }
+  return (node.small = small);
 }
 
 /** The code units of the path `learnPath` walks. */
