@@ -185,6 +185,29 @@ describe.each(databaseKinds)('CaptureIngest (%s)', (kind) => {
     }
   });
 
+  it('copies a journal whose segments were removed behind its checkpoint from the start', async () => {
+    const database = await openTestDatabase(kind);
+    const dataDir = tempDir();
+    try {
+      const first = await CaptureIngest.open({ db: database.db, logger: silent, dataDir });
+      for (let i = 0; i < 3; i++) await first.append(record(i));
+      await first.close();
+      // Someone empties the journal directory but keeps its id (a restored backup, a cleanup script).
+      for (const file of readdirSync(path.join(dataDir, 'capture-journal')))
+        if (file.endsWith('.ndjson')) rmSync(path.join(dataDir, 'capture-journal', file));
+      const second = await CaptureIngest.open({ db: database.db, logger: silent, dataDir });
+      const later = record(10);
+      await second.append(later);
+      await second.catchUp();
+      const ids = (await database.db.select({ id: observations.id }).from(observations)).map((r) => r.id);
+      expect(ids).toContain(later.id);
+      expect(ids).toHaveLength(4);
+      await second.close();
+    } finally {
+      await database.close();
+    }
+  });
+
   it('copies on its own when the server has time to spare', async () => {
     const database = await openTestDatabase(kind);
     let stored = 0;

@@ -97,7 +97,16 @@ export class CaptureIngest {
       .select({ segment: captureJournals.segment, offset: captureJournals.offset })
       .from(captureJournals)
       .where(eq(captureJournals.journalId, journal.id));
-    const position = checkpoint ?? journal.start;
+    let position = checkpoint ?? journal.start;
+    if (comparePositions(position, journal.head) > 0) {
+      // The checkpoint is past what is on disk: the segments were removed (or the
+      // data directory restored from an older copy). Everything on disk is new.
+      options.logger.warn(
+        { checkpoint: position, journal: dir },
+        'capture journal behind its checkpoint; copying it all',
+      );
+      position = journal.start;
+    }
     await journal.release(position);
     const ingest = new CaptureIngest(journal, options, position, temporary);
     if (comparePositions(position, journal.head) < 0) ingest.behindSince = Date.now();
