@@ -108,8 +108,8 @@ let dayKey = -1;
 let dayValue = 0;
 
 /**
- * The timestamp between `[` and `]` at `start`..`end` (`u[o + i]` is the line's unit `i`)
- * without creating a string, for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26
+ * The timestamp between `[` and `]` at `start`..`end` (`u[o + i]` is the line's unit `i`),
+ * its digits read in place for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26
  * characters); any other layout goes through parseClfTime. Same value as parseClfTime:
  * Date.UTC is linear in hours, minutes and seconds, so the date part is computed once per day.
  */
