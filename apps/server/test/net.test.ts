@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedFetch, publicOnlyLookup, type Resolver } from '../src/net.js';
+import { publicOnlyLookup, type LookupFn } from '@argus/engine';
+import { guardedFetch } from '../src/net.js';
 
 let server: Server;
 let port: number;
@@ -21,8 +22,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A DNS that answers 127.0.0.1 for every *.test name, as a rebinding attacker's would at connect time. */
-const rebinding: Resolver = (hostname, _options, callback) =>
-  callback(null, hostname.endsWith('.test') ? [{ address: '127.0.0.1', family: 4 }] : []);
+const rebinding: LookupFn = async (hostname) =>
+  hostname.endsWith('.test') ? [{ address: '127.0.0.1', family: 4 }] : [];
 
 describe('guardedFetch', () => {
   it('refuses a host that resolves to a loopback address when it connects', async () => {
@@ -46,11 +47,10 @@ describe('guardedFetch', () => {
   });
 
   it('passes public addresses through, in both lookup forms net.connect uses', async () => {
-    const publicDns: Resolver = (_hostname, _options, callback) =>
-      callback(null, [
-        { address: '93.184.216.34', family: 4 },
-        { address: '2606:2800:220:1::248', family: 6 },
-      ]);
+    const publicDns: LookupFn = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1::248', family: 6 },
+    ];
     const lookup = publicOnlyLookup(publicDns);
     const all = await new Promise((resolve, reject) =>
       lookup('example.com', { all: true }, (error, addresses) =>
@@ -68,11 +68,10 @@ describe('guardedFetch', () => {
     );
     expect(one).toEqual(['93.184.216.34', 4]);
     // One private address among public ones is enough to refuse.
-    const mixed: Resolver = (_hostname, _options, callback) =>
-      callback(null, [
-        { address: '93.184.216.34', family: 4 },
-        { address: '169.254.169.254', family: 4 },
-      ]);
+    const mixed: LookupFn = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '169.254.169.254', family: 4 },
+    ];
     await expect(
       new Promise((resolve, reject) =>
         publicOnlyLookup(mixed)('metadata.example', { all: true }, (error, a) =>

@@ -125,4 +125,4 @@ export {
 } from './rules.js';
 
 // Network safety
-export { assertPublicUrl, isPublicAddress, UnsafeUrlError, type LookupFn } from './ssrf.js';
+export { assertPublicUrl, isPublicAddress, publicOnlyLookup, UnsafeUrlError, type LookupFn } from './ssrf.js';

@@ -1,6 +1,8 @@
 // SSRF guard shared with the server: a URL a source or channel points at must
 // resolve to public addresses unless private addresses are explicitly allowed.
 import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export type LookupFn = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -68,4 +70,37 @@ export async function assertPublicUrl(
       `${host} resolves to ${bad}, a private, loopback, link-local or metadata address; private URLs are not allowed`,
     );
   return parsed;
+}
+
+/**
+ * A `lookup` for net.connect (http.Agent, undici's connect options) that
+ * refuses private, loopback, link-local and metadata addresses when the
+ * connection is made. assertPublicUrl checks before a request; a host whose DNS
+ * answer changes in between (DNS rebinding) is caught here.
+ */
+export function publicOnlyLookup(resolve: LookupFn = defaultLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    const done = callback as (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void;
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = addresses.find((a) => !isPublicAddress(a.address));
+        if (refused || addresses.length === 0) {
+          const reason = refused
+            ? `${hostname} resolves to ${refused.address}, a private, loopback, link-local or metadata address`
+            : `${hostname} does not resolve`;
+          return done(Object.assign(new UnsafeUrlError(reason), { code: 'EADDRNOTALLOWED' }), '', 0);
+        }
+        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = wanted ? addresses.filter((a) => a.family === wanted) : addresses;
+        if (options.all) return done(null, usable);
+        const first = usable[0] ?? addresses[0]!;
+        return done(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => done(error, '', 0),
+    );
+  };
 }

@@ -311,6 +311,23 @@ describe('AWS API Gateway (SDK v3 with an endpoint override)', () => {
     ).toBe(true);
   });
 
+  it('refuses an AWS endpoint that re-resolves to a private address when the SDK connects', async () => {
+    route = () => ({ status: 200, body: { items: [] } });
+    const port = new URL(base).port;
+    // Public when the URL is checked, loopback when the SDK connects (DNS rebinding).
+    let asked = 0;
+    const lookup = async () => [{ address: asked++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+    const before = requests.length;
+    await expect(
+      readGateway(
+        { provider: 'aws', url: `http://apigw.rebind.example:${port}`, apiKey: 'a:b', region: 'us-east-1' },
+        { lookup },
+      ),
+    ).rejects.toThrow(/apigw\.rebind\.example resolves to 127\.0\.0\.1/);
+    expect(asked).toBeGreaterThan(1);
+    expect(requests.length).toBe(before);
+  });
+
   it('needs a region and reports SDK errors clearly', async () => {
     await expect(
       readGateway({ provider: 'aws', url: base, apiKey: 'a:b' }, { allowPrivate: true }),

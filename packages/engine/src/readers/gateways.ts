@@ -5,7 +5,10 @@
 import { APIGatewayClient, GetResourcesCommand, GetRestApisCommand } from '@aws-sdk/client-api-gateway';
 import { ApiGatewayV2Client, GetApisCommand, GetRoutesCommand } from '@aws-sdk/client-apigatewayv2';
 import type { SpecEndpoint, SpecInfo } from '../inventory.js';
-import { assertPublicUrl, type LookupFn } from '../ssrf.js';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { assertPublicUrl, publicOnlyLookup, type LookupFn } from '../ssrf.js';
 import { normalizeTemplate } from '../templating.js';
 
 export type FetchFn = (
@@ -227,11 +230,22 @@ export async function readAwsApiGateway(config: GatewayConfig, ctx: GatewayConte
         .replace(/\/$/, '')
     : undefined;
   const credentials = awsCredentials(config.apiKey);
+  // The SDK connects with its own HTTP client: give it agents whose DNS lookup
+  // refuses private addresses, so the endpoint cannot be re-resolved to one.
+  const lookup = publicOnlyLookup(ctx.lookup);
   const common = {
     region,
     maxAttempts: 2,
     ...(endpoint ? { endpoint } : {}),
     ...(credentials ? { credentials } : {}),
+    ...(ctx.allowPrivate
+      ? {}
+      : {
+          requestHandler: new NodeHttpHandler({
+            httpAgent: new HttpAgent({ lookup }),
+            httpsAgent: new HttpsAgent({ lookup }),
+          }),
+        }),
   };
   const rest = new APIGatewayClient(common);
   const http = new ApiGatewayV2Client(common);
