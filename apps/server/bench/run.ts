@@ -27,6 +27,8 @@ const autocannonBin = path.resolve(here, '../../../node_modules/autocannon/autoc
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const BATCH = 100;
+const BATCH_SECONDS = 3;
 const TOKEN = 'bench-ingest-token-0123456789abcdef';
 const BODY = JSON.stringify({
   firstName: 'Maria',
@@ -50,11 +52,11 @@ interface CannonResult {
 }
 
 /** autocannon in its own process, so it does not take the server's event loop. */
-function cannon(url: string): Promise<CannonResult> {
+function cannon(url: string, body = BODY, seconds = DURATION): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
-    const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', 'POST'];
+    const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST'];
     args.push('-H', 'content-type=application/json', '-H', `authorization=Bearer ${TOKEN}`);
-    args.push('-H', 'x-forwarded-host=api.example.com', '-b', BODY, url);
+    args.push('-H', 'x-forwarded-host=api.example.com', '-b', body, url);
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const cpu = process.cpuUsage();
     let out = '';
@@ -99,6 +101,29 @@ async function captureBench(): Promise<void> {
     await app.close();
     await database.close();
   }
+
+  // The batch call for collectors: 100 exchanges (the same JSON body with PII) per request, 3 s.
+  const batchConfig = testConfig({ dataDir: path.join(dir, 'batch'), ingestToken: TOKEN });
+  const batchDb = await openDatabase({ dataDir: batchConfig.dataDir });
+  const batchApp = await buildApp({ config: batchConfig, database: batchDb, scheduler: false });
+  await batchApp.listen({ port: 0, host: '127.0.0.1' });
+  const batchBody = JSON.stringify({
+    exchanges: Array.from({ length: BATCH }, (_, i) => ({
+      host: 'api.example.com',
+      method: 'POST',
+      path: `/api/v1/users/${1000 + i}`,
+      status: 201,
+      requestHeaders: { 'content-type': 'application/json' },
+      requestBody: BODY,
+    })),
+  });
+  const batchResult = await cannon(
+    `http://127.0.0.1:${(batchApp.server.address() as { port: number }).port}/api/v1/captures`,
+    batchBody,
+    BATCH_SECONDS,
+  );
+  await batchApp.close();
+  await batchDb.close();
   rmSync(dir, { recursive: true, force: true });
 
   console.log(
@@ -120,6 +145,12 @@ async function captureBench(): Promise<void> {
   row('bare Fastify route', bareResult);
   for (const [label, r] of results)
     row(`capture, ${label}`, r, r.requests.average / bareResult.requests.average);
+  console.log(
+    `  batch call POST /api/v1/captures, ${BATCH} exchanges per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(batchResult.requests.average)} req/s = ${Math.round(batchResult.requests.average * BATCH)} observations/s   p50 ${batchResult.latency.p50} ms   ${(batchResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/observation` +
+      (batchResult.non2xx + batchResult.errors > 0
+        ? `   non-2xx ${batchResult.non2xx}, errors ${batchResult.errors}`
+        : ''),
+  );
   console.log('  Analysis of what each run captured (journal → database → endpoints), after the run:');
   for (const [label, , drain] of results)
     console.log(

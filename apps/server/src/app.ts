@@ -14,6 +14,7 @@ import { registerAuth } from './auth.js';
 import { Analyzer } from './analysis/analyzer.js';
 import { CaptureIngest } from './capture/ingest.js';
 import { capturePlugin } from './capture/routes.js';
+import { captureBatchPlugin } from './capture/batch.js';
 import { captureFastPath, type FastPath } from './capture/fast-path.js';
 import { UpstreamCache } from './capture/record.js';
 import type { Config } from './config.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const upstreams = new UpstreamCache(ctx);
   const onRecorded = (pii: string[]) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' });
   await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
+  await app.register(captureBatchPlugin, { ctx, ingest, onRecorded });
   fastPath = captureFastPath({ ctx, ingest, upstreams, telemetry, logger: app.log, onRecorded });
   await app.register(apiRoutes, { ctx, analyzer });
   await app.register(alertingPlugin, { ctx });

@@ -146,11 +146,14 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api/');
-    const isGateway = url.startsWith('/gateway/') || url === '/gateway';
-    if (!isApi && !isGateway) return;
+    // Capture: the /gateway path and the batch call for collectors take the ingest token too.
+    const isCapture =
+      url.startsWith('/gateway/') || url === '/gateway' || request.routeOptions.url === paths.captures();
+    if (!isApi && !isCapture) return;
+    const withToken = isCapture && bearerMatches(request.headers.authorization, ctx.config.ingestToken);
     if (UNSAFE_METHODS.has(request.method) && !originAllowed(request, ctx.config.allowedOrigins)) {
       // A capture client with the ingest token is not a browser; its Origin is the traffic's.
-      if (!(isGateway && bearerMatches(request.headers.authorization, ctx.config.ingestToken))) {
+      if (!withToken) {
         throw new HttpError(
           403,
           'Cross-origin request refused: the Origin header does not match this server',
@@ -158,13 +161,13 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       }
     }
     if (isApi && request.routeOptions.url === paths.login()) return;
-    if (isGateway && bearerMatches(request.headers.authorization, ctx.config.ingestToken)) return;
+    if (withToken) return;
     request.user = await userForToken(ctx, request.cookies[SESSION_COOKIE]);
     if (!request.user) {
       void reply.header('WWW-Authenticate', 'Bearer realm="argus"');
       throw new HttpError(
         401,
-        isGateway ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
+        isCapture ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
       );
     }
   });

@@ -258,16 +258,21 @@ export const settingsSchema = z.object({
   }),
 });
 
+const recordedCaptureSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  method: z.string(),
+  path: z.string(),
+  piiTypes: z.array(z.string()),
+});
+
 export const captureResultSchema = z.object({
-  recorded: z.object({
-    id: z.string(),
-    domain: z.string(),
-    method: z.string(),
-    path: z.string(),
-    piiTypes: z.array(z.string()),
-  }),
+  recorded: recordedCaptureSchema,
   forwarded: z.boolean(),
 });
+
+/** `POST /api/v1/captures`: what was recorded, in the order of the request's exchanges. */
+export const captureBatchResultSchema = z.object({ recorded: z.array(recordedCaptureSchema) });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type Metrics = z.infer<typeof metricsSchema>;
@@ -294,3 +299,4 @@ export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 export type DiscoverySource = z.infer<typeof discoverySourceSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 export type CaptureResult = z.infer<typeof captureResultSchema>;
+export type CaptureBatchResult = z.infer<typeof captureBatchResultSchema>;

@@ -50,6 +50,8 @@ export const paths = {
   login: () => `${API_PREFIX}/auth/login`,
   logout: () => `${API_PREFIX}/auth/logout`,
   me: () => `${API_PREFIX}/auth/me`,
+  /** Batch capture for collectors (not in the spec): `captureBatchSchema` in, `captureBatchResultSchema` out. */
+  captures: () => `${API_PREFIX}/captures`,
   /** The capture path: every method under /gateway/ is recorded as traffic. */
   gateway: (path: string) => `/gateway/${path.replace(/^\/+/, '')}`,
 } as const;

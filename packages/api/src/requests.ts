@@ -320,3 +320,44 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export type ApiKeyForm = z.input<typeof apiKeyFormSchema>;
 export type Login = z.infer<typeof loginSchema>;
 export type SourceTypeName = (typeof SOURCE_TYPES)[number];
+
+/**
+ * `POST /api/v1/captures`: traffic a collector saw (a sidecar, a mirror, a log
+ * shipper), many exchanges per request. Not in the spec: the batch form of the
+ * `/gateway/*` capture path, for collectors that can batch.
+ */
+export const MAX_CAPTURE_BATCH = 1000;
+const headerMap = z.record(z.string().max(256), z.string().max(8192));
+export const capturedExchangeSchema = z.object({
+  /** The captured API's host name (its domain in Argus). */
+  host: z
+    .string({ error: 'host is required' })
+    .trim()
+    .toLowerCase()
+    .refine(isValidHostname, 'host must be a host name'),
+  method: z
+    .string({ error: 'method is required' })
+    .regex(/^[A-Za-z]{1,16}$/, 'method must be an HTTP method')
+    .transform((m) => m.toUpperCase()),
+  /** Path and query as requested: `/v1/users/42?expand=cards`. */
+  path: z
+    .string({ error: 'path is required' })
+    .max(6144, 'path is longer than 6144 characters')
+    .startsWith('/', 'path must start with /'),
+  status: z.number().int().min(100).max(599).optional(),
+  scheme: z.enum(['http', 'https']).optional(),
+  /** When it happened: ISO 8601 or milliseconds since the epoch; now when omitted. */
+  timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]).optional(),
+  requestHeaders: headerMap.optional(),
+  responseHeaders: headerMap.optional(),
+  requestBody: z.string().optional(),
+  responseBody: z.string().optional(),
+});
+export const captureBatchSchema = z.object({
+  exchanges: z
+    .array(capturedExchangeSchema, { error: 'exchanges must be a list' })
+    .min(1, 'exchanges is empty')
+    .max(MAX_CAPTURE_BATCH, `at most ${MAX_CAPTURE_BATCH} exchanges per request`),
+});
+export type CapturedExchange = z.input<typeof capturedExchangeSchema>;
+export type CaptureBatch = z.input<typeof captureBatchSchema>;

@@ -12,7 +12,8 @@ import {
   type Observation,
   type PiiFinding,
 } from '@argus/engine';
-import { isValidHostname, type CaptureResult } from '@argus/api';
+import { isValidHostname, type CaptureResult, type capturedExchangeSchema } from '@argus/api';
+import type { z } from 'zod';
 import { SESSION_COOKIE } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
@@ -134,6 +135,53 @@ export function observationOf(
   };
   const requestBody = bodyText(request.body);
   if (requestBody !== undefined) observation.requestBody = requestBody;
+  return observation;
+}
+
+/** Header names lower-cased, hop headers dropped, at most MAX_HEADERS, values capped. */
+function exchangeHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [raw, value] of Object.entries(headers ?? {})) {
+    const name = raw.toLowerCase();
+    if (HOP_HEADERS.has(name) || ++n > MAX_HEADERS) continue;
+    out[name] = value.length > 4096 ? value.slice(0, 4096) : value;
+  }
+  return out;
+}
+
+const sample = (body: string | undefined) =>
+  body === undefined || body.length === 0 ? undefined : body.slice(0, BODY_SAMPLE_LIMIT);
+
+/** The Observation of an exchange a collector sent to `POST /api/v1/captures`. */
+export function observationOfExchange(exchange: z.output<typeof capturedExchangeSchema>): Observation {
+  const queryAt = exchange.path.indexOf('?');
+  const path = queryAt < 0 ? exchange.path : exchange.path.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : exchange.path.slice(queryAt + 1);
+  const requestHeaders = exchangeHeaders(exchange.requestHeaders);
+  const timestamp =
+    exchange.timestamp === undefined
+      ? Date.now()
+      : typeof exchange.timestamp === 'number'
+        ? exchange.timestamp
+        : Date.parse(exchange.timestamp);
+  const observation: Observation = {
+    source: 'capture',
+    domain: exchange.host,
+    method: exchange.method,
+    path: path.slice(0, 2048) || '/',
+    query: query.slice(0, 4096),
+    status: exchange.status ?? null,
+    scheme: exchange.scheme ?? 'https',
+    auth: authFromHeaders(requestHeaders, query),
+    requestHeaders,
+    responseHeaders: exchangeHeaders(exchange.responseHeaders),
+    timestamp,
+  };
+  const requestBody = sample(exchange.requestBody);
+  if (requestBody !== undefined) observation.requestBody = requestBody;
+  const responseBody = sample(exchange.responseBody);
+  if (responseBody !== undefined) observation.responseBody = responseBody;
   return observation;
 }
 
