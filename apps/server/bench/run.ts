@@ -232,6 +232,7 @@ async function inventoryBench(): Promise<void> {
       '/api/v1/endpoints?limit=50',
       '/api/v1/metrics',
       '/api/v1/endpoints?limit=50&offset=5000&sort=-lastSeen',
+      '/api/v1/endpoints?limit=50&q=resource42',
     ]) {
       const samples: number[] = [];
       for (let i = 0; i < 330; i++) {

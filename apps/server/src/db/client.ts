@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -45,9 +46,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // pg_trgm: the endpoint search's trigram index (migration 0010).
+  const extensions = { pg_trgm };
   const client = dataDir
-    ? await PGlite.create(dataDir)
-    : await PGlite.create(dump ? { loadDataDir: dump } : {});
+    ? await PGlite.create(dataDir, { extensions })
+    : await PGlite.create(dump ? { loadDataDir: dump, extensions } : { extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -1,6 +1,6 @@
 // Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   endpointListSchema,
@@ -150,12 +150,9 @@ export async function endpointRoutes(
     const q = query.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q)}%`;
+      // One expression, the one the trigram index covers (migration 0010).
       conditions.push(
-        or(
-          ilike(endpoints.normalizedPath, pattern),
-          ilike(endpoints.domain, pattern),
-          ilike(endpoints.method, pattern),
-        )!,
+        sql`(${endpoints.normalizedPath} || ' ' || ${endpoints.domain} || ' ' || ${endpoints.method}) ilike ${pattern}`,
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
