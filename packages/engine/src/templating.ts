@@ -20,6 +20,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const EMAIL = /^[^@\s/]+@[^@\s/]+\.[a-z]{2,}$/i;
 const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
+/** Business keys: an upper-case prefix and dash-separated numbers (`INV-2024-0042`, `PROJ-123`, `ORD-884512`). */
+const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
 const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
 const FILE_LIKE =
   /^[A-Za-z0-9_-]+\.(json|xml|csv|html?|txt|png|jpe?g|gif|svg|ico|css|js|map|pdf|zip|gz|yaml|yml|woff2?|ttf|php|aspx?|jsp|cgi)$/i;
@@ -128,6 +130,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     const tail = seg.slice(seg.indexOf('_') + 1);
     if (/\d/.test(tail) || (/[A-Z]/.test(tail) && /[a-z]/.test(tail))) return 'id';
   }
+  // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
+  if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (isDictionaryLike(seg) || isSlug(seg)) return 'literal';
   if (
     seg.length >= 16 &&

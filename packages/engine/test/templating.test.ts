@@ -31,8 +31,21 @@ describe('classifySegment', () => {
     ['v1', 'reserved'],
     ['v2.1', 'reserved'],
     ['2023-02-30', 'literal'],
+    ['INV-2024-0042', 'id'],
+    ['PROJ-123', 'id'],
+    ['ORD-884512', 'id'],
+    ['HTTP-2', 'literal'],
+    ['covid-19', 'literal'],
+    ['Q3-2024', 'id'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
+  });
+
+  it('names business keys after their resource', () => {
+    expect(templatePath('/v2/invoices/INV-2024-0042').normalizedPath).toBe('/v2/invoices/{invoiceId}');
+    expect(templatePath('/tracker/issue/PROJ-123/comments').normalizedPath).toBe(
+      '/tracker/issue/{issueId}/comments',
+    );
   });
 
   it('treats a date in version position as a version, elsewhere as a parameter', () => {
