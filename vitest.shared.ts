@@ -7,6 +7,9 @@ export const sourceConditions: UserConfig = {
   ssr: { resolve: { conditions: ['@argus/source', ...defaultServerConditions] } },
 };
 
+/** Debian's Chromium (browser downloads are impossible here); CHROMIUM_PATH overrides it. */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
 export const chromiumLaunchArgs = [
   '--no-sandbox',
   '--disable-gpu',

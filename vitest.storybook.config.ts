@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { chromiumLaunchArgs, sourceConditions } from './vitest.shared.js';
+import { chromiumLaunchArgs, chromiumPath, sourceConditions } from './vitest.shared.js';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,7 +23,7 @@ export default mergeConfig(
         enabled: true,
         headless: true,
         provider: playwright({
-          launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumLaunchArgs },
+          launchOptions: { executablePath: chromiumPath, args: chromiumLaunchArgs },
           // Animations off: CSS reads prefers-reduced-motion, charts check it in JS.
           // The page is bigger than Storybook's 1200x900 test viewport so stories are not scaled down.
           contextOptions: { reducedMotion: 'reduce', viewport: { width: 1280, height: 960 } },

@@ -5,17 +5,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchArgs, chromiumPath } from '../../../vitest.shared.js';
 import { ADMIN_PASSWORD, dashboardDir, repoRoot, startServer, type RunningServer } from './server.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 const CORPUS_SPEC = path.join(repoRoot, '../shared/corpus/openapi/oas30-petstore3.yaml');
 const FIXTURE_SPEC = path.join(dashboardDir, 'e2e/fixtures/mini-openapi.yaml');
 const ACCESS_LOG = path.join(dashboardDir, 'e2e/fixtures/access.log');
@@ -42,7 +34,7 @@ const toast = () => page.locator('li[data-variant]');
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer(),
-    chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+    chromium.launch({ executablePath: chromiumPath, args: chromiumLaunchArgs }),
   ]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();

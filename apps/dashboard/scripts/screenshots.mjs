@@ -38,8 +38,9 @@ if (!base) {
   base = server.resolvedUrls.local[0].replace(/\/$/, '');
 }
 
+// The same launch as the browser tests (vitest.shared.ts: chromiumPath, chromiumLaunchArgs).
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',
