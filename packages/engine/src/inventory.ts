@@ -304,6 +304,7 @@ export interface InventoryJSON {
 export class Inventory {
   private readonly aggregates = new Map<string, EndpointAggregate>();
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
+  private readonly renamed = new Map<string, string>();
   private readonly templater: PathTemplater;
   private readonly detect: boolean;
   /** Bumped when aggregates are re-keyed (merges), invalidating the per-leaf aggregate slots. */
@@ -333,12 +334,36 @@ export class Inventory {
     }
   }
 
-  /** Add a stored aggregate (e.g. loaded from the database) so more observations merge into it. */
+  /**
+   * Add a stored aggregate (e.g. loaded from the database) so more observations
+   * merge into it. A guessed one that a declared template matches takes that
+   * template (a spec wins over a guess: `/accounts/{accountId}` becomes the
+   * spec's `/accounts/{id}`); `renames()` tells which.
+   */
   addAggregate(agg: EndpointAggregate): void {
     const copy: EndpointAggregate = structuredClone(agg);
     if (copy.spec) this.declare(copy.domain, copy.method, copy.normalizedPath);
-    else this.templater.learn(copy.domain, splitPath(copy.normalizedPath), Math.max(1, copy.requestCount));
+    else {
+      const segments = splitPath(copy.normalizedPath);
+      const declared = this.specIndex.get(copy.domain)?.match(segments, copy.method);
+      if (declared && declared !== copy.normalizedPath) {
+        this.renamed.set(endpointKey(copy.domain, copy.method, copy.normalizedPath), declared);
+        copy.normalizedPath = declared;
+      } else this.templater.learn(copy.domain, segments, Math.max(1, copy.requestCount));
+    }
     this.put(copy);
+  }
+
+  /** Stored aggregates, the declared ones first, so guesses meet every declared template. */
+  addAggregates(aggs: Iterable<EndpointAggregate>): void {
+    const list = [...aggs];
+    for (const agg of list) if (agg.spec) this.addAggregate(agg);
+    for (const agg of list) if (!agg.spec) this.addAggregate(agg);
+  }
+
+  /** Guessed aggregates re-keyed to a declared template: endpointKey before → normalizedPath now. */
+  renames(): ReadonlyMap<string, string> {
+    return this.renamed;
   }
 
   /** Register a declared template (a stored aggregate with spec info counts as declared). */

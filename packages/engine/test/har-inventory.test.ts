@@ -210,6 +210,43 @@ describe('Inventory', () => {
     expect(eps).toEqual(['GET /pets/{petId} 1', 'GET /users/{username} 1', 'POST /users 0']);
   });
 
+  it('re-keys stored guesses to a declared template, whatever order they are added in', () => {
+    const earlier = new Inventory();
+    for (const id of ['1842', '1843', '1977'])
+      earlier.addObservation(obs({ path: `/accounts/${id}/statements` }));
+    const [guess] = earlier.endpoints();
+    expect(guess?.normalizedPath).toBe('/accounts/{accountId}/statements');
+    const declaredSpec = new Inventory();
+    declaredSpec.addSpecEndpoints([
+      {
+        domain: 'api.example.com',
+        method: 'GET',
+        pathTemplate: '/accounts/{id}/statements',
+        spec: {
+          source: 'openapi',
+          security: 'required',
+          securitySchemes: ['b'],
+          deprecated: false,
+          parameters: [],
+          requestFields: [],
+          responseFields: [],
+          piiFields: [],
+          servers: [],
+        },
+      },
+    ]);
+    const [stored] = declaredSpec.endpoints();
+
+    const inv = new Inventory();
+    inv.addAggregates([guess!, stored!]);
+    expect(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath} ${e.requestCount}`)).toEqual([
+      'GET /accounts/{id}/statements 3',
+    ]);
+    expect([...inv.renames()]).toEqual([
+      ['api.example.com GET /accounts/{accountId}/statements', '/accounts/{id}/statements'],
+    ]);
+  });
+
   it('stays bounded by distinct endpoints on high-cardinality traffic', () => {
     const inv = new Inventory({ detectPii: false });
     for (let i = 0; i < 20_000; i++)

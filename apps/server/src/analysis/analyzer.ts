@@ -10,7 +10,6 @@ import {
   emptyAggregate,
   endpointKey,
   mergeAggregates,
-  normalizeTemplate,
   type PiiFinding,
   type EndpointAggregate,
   type Observation,
@@ -324,30 +323,20 @@ export class Analyzer {
     if (input.specEndpoints?.length) {
       inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
     }
-    // A guessed template whose shape a declared one has (same literals, parameters at the
-    // same places, other names: `/accounts/{accountId}` vs the spec's `/accounts/{id}`)
-    // takes the declared name — a spec wins over a guess — and its row is renamed in place,
-    // keeping its id, false-positive flag, owner and alerts.
-    const declared = new Map<string, string>();
-    for (const ep of input.specEndpoints ?? []) {
-      const template = normalizeTemplate(ep.pathTemplate);
-      declared.set(shapeKey(ep.method, template), template);
-    }
-    for (const agg of [...stored.map((e) => e.aggregate), ...(input.aggregates ?? [])]) {
-      if (agg.spec) declared.set(shapeKey(agg.method, agg.normalizedPath), agg.normalizedPath);
-    }
+    // Stored and synced aggregates, declared ones first: a guess that a declared template
+    // matches takes its name (the engine re-keys it: a spec wins over a guess), and its row
+    // is renamed in place below, keeping its id, false-positive flag, owner and alerts.
+    inventory.addAggregates([
+      ...stored.map((e) => ({ ...e.aggregate, domain })),
+      ...(input.aggregates ?? []).map((agg) => ({ ...agg, domain })),
+    ]);
     const renamedTo = new Map<string, { stored: StoredEndpoint; template: string }>();
-    for (const e of stored) {
-      const template = e.aggregate.spec ? undefined : declared.get(shapeKey(e.method, e.normalizedPath));
-      if (template === undefined || template === e.normalizedPath) {
-        inventory.addAggregate({ ...e.aggregate, domain });
-        continue;
-      }
+    for (const [before, template] of inventory.renames()) {
+      const e = storedByKey.get(before);
+      if (!e) continue;
       const key = endpointKey(domain, e.method, template);
       if (!storedByKey.has(key) && !renamedTo.has(key)) renamedTo.set(key, { stored: e, template });
-      inventory.addAggregate({ ...e.aggregate, domain, normalizedPath: template });
     }
-    for (const agg of input.aggregates ?? []) inventory.addAggregate({ ...agg, domain });
     for (const item of input.observations ?? []) {
       const { piiFindings, ...obs } = item as Observation & { piiFindings?: PiiFinding[] };
       const agg = inventory.addObservation({ ...obs, domain });
