@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, errorBodySchema } from '@argus/api';
 import { CaptureIngest } from '../src/capture/ingest.js';
 import { CaptureJournal, type JournalRecord } from '../src/capture/journal.js';
-import type { CapturedObservation } from '../src/capture/routes.js';
+import type { CapturedObservation } from '../src/capture/record.js';
 import { observations } from '../src/db/schema/index.js';
 import { createTestApp, databaseKinds, json, openTestDatabase } from './helpers.js';
 

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { CapturedObservation } from './routes.js';
+import type { CapturedObservation } from './record.js';
 
 /** One captured observation as the database stores it. */
 export interface JournalRecord {

@@ -26,8 +26,6 @@ import {
   type UpstreamCache,
 } from './record.js';
 
-export type { CapturedObservation } from './record.js';
-
 export interface CaptureOptions {
   ctx: AppContext;
   ingest: CaptureIngest;
