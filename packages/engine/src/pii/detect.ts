@@ -499,11 +499,31 @@ function isIdLike(field: string | undefined): boolean {
   return v;
 }
 
-function addFinding(out: PiiFinding[], seen: Set<string>, f: PiiFinding): void {
-  const k = `${f.type}|${f.location}|${f.field ?? ''}|${f.by}`;
-  if (seen.has(k) || out.length >= 200) return;
-  seen.add(k);
-  out.push(f);
+/** Findings compared one by one up to this many; past it, by key in `seen`. */
+const LINEAR_DEDUPE = 16;
+const findingKey = (f: PiiFinding) => `${f.type}|${f.location}|${f.field ?? ''}|${f.by}`;
+
+/** Adds the finding unless an equal one is there (at most 200). */
+function addFinding(
+  out: PiiFinding[],
+  seen: Set<string>,
+  type: PiiType,
+  location: PiiLocation,
+  field: string | undefined,
+  by: PiiFinding['by'],
+): void {
+  // A body holds a handful: comparing them costs less than building a key for each.
+  if (out.length < LINEAR_DEDUPE) {
+    for (const f of out) {
+      if (f.type === type && f.field === field && f.by === by && f.location === location) return;
+    }
+  } else {
+    if (seen.size === 0) for (const f of out) seen.add(findingKey(f));
+    const k = `${type}|${location}|${field ?? ''}|${by}`;
+    if (seen.has(k) || out.length >= 200) return;
+    seen.add(k);
+  }
+  out.push(field === undefined ? { type, location, by } : { type, location, field, by });
 }
 
 /** Types found in short values, memoised (API bodies repeat the same values: tags, dates, enums). */
@@ -536,7 +556,7 @@ function scanValue(
   const text = value.length > 16384 ? value.slice(0, 16384) : value;
   const skipNumeric = isIdLike(field) || (field === undefined && /^\d+$/.test(text));
   for (const type of typesInValue(text, skipNumeric)) {
-    addFinding(out, seen, { type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
+    addFinding(out, seen, type, location, field, 'value');
   }
 }
 
@@ -572,8 +592,7 @@ export function detectPiiInJson(
         const types = typesInValue(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name));
         if (types.length > 0) {
           const field = pathOf(parent, name, arrayDepth) || undefined;
-          for (const type of types)
-            addFinding(out, seen, { type, location, ...(field !== undefined ? { field } : {}), by: 'value' });
+          for (const type of types) addFinding(out, seen, type, location, field, 'value');
         }
       }
       if (name && v !== '') nameFinding(name, parent, arrayDepth);
@@ -590,7 +609,7 @@ export function detectPiiInJson(
   };
   const nameFinding = (name: string, parent: string, arrayDepth: number): void => {
     const t = piiTypeForFieldName(name);
-    if (t) addFinding(out, seen, { type: t, location, field: pathOf(parent, name, arrayDepth), by: 'name' });
+    if (t) addFinding(out, seen, t, location, pathOf(parent, name, arrayDepth), 'name');
   };
   walk(value, '', undefined, 0, 0);
   return out;
@@ -630,7 +649,7 @@ function scanParams(query: string, location: PiiLocation, out: PiiFinding[], see
     const value = safeDecode(rawValue.replace(/\+/g, ' '));
     if (value !== '') {
       const t = piiTypeForFieldName(name);
-      if (t) addFinding(out, seen, { type: t, location, field: name, by: 'name' });
+      if (t) addFinding(out, seen, t, location, name, 'name');
       scanValue(value, location, name, out, seen);
     }
   }
@@ -761,7 +780,7 @@ export function detectPiiInObservation(
         if (queryCache.size >= 20_000) queryCache.clear();
         queryCache.set(obs.query, found);
       }
-      for (const f of found) addFinding(out, seen, f);
+      for (const f of found) addFinding(out, seen, f.type, f.location, f.field, f.by);
     } else scanParams(obs.query, 'request.query', out, seen);
   }
   for (const name in obs.requestHeaders) {
