@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const BATCH = 100;
 const BATCH_SECONDS = 3;
+const RAW_SECONDS = 5;
 const TOKEN = 'bench-ingest-token-0123456789abcdef';
 const BODY = JSON.stringify({
   firstName: 'Maria',
@@ -88,6 +90,14 @@ async function captureBench(): Promise<void> {
       'PostgreSQL',
       testConfig({ databaseUrl: PG_URL, dataDir: path.join(dir, 'postgres'), ingestToken: TOKEN }),
     ],
+    [
+      'PGlite, FSYNC_MS=0',
+      testConfig({
+        dataDir: path.join(dir, 'pglite-dsync'),
+        ingestToken: TOKEN,
+        captureFsyncIntervalMs: 0,
+      }),
+    ],
   ] as const) {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     const app = await buildApp({ config, database, scheduler: false });
@@ -100,6 +110,16 @@ async function captureBench(): Promise<void> {
     results.push([label, result, { ms: performance.now() - started, count: result['2xx'] }]);
     await app.close();
     await database.close();
+  }
+
+  // The ceiling on this machine: Node's own HTTP server reading the body and
+  // answering, bare and with a fixed amount of synchronous work per request.
+  const raw: [number, CannonResult][] = [];
+  for (const work of [0, 10]) {
+    const server = await rawServer(work);
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/gateway/api/v1/users/1842`;
+    raw.push([work, await cannon(url, BODY, RAW_SECONDS)]);
+    await new Promise((resolve) => server.close(resolve));
   }
 
   // The batch call for collectors: 100 exchanges (the same JSON body with PII) per request, 3 s.
@@ -132,7 +152,7 @@ async function captureBench(): Promise<void> {
       .join(' ')} on ${availableParallelism()} cores)`,
   );
   console.log(
-    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII; acknowledged after the capture journal's fdatasync):`,
+    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII; acknowledged once written to the capture journal, fdatasync within 1 s; FSYNC_MS=0: on the disk before each answer):`,
   );
   const row = (label: string, r: CannonResult, ratio?: number) =>
     console.log(
@@ -145,6 +165,12 @@ async function captureBench(): Promise<void> {
   row('bare Fastify route', bareResult);
   for (const [label, r] of results)
     row(`capture, ${label}`, r, r.requests.average / bareResult.requests.average);
+  for (const [work, r] of raw)
+    row(
+      work === 0 ? 'node:http, read body + 202' : `node:http, + ${work} µs of work`,
+      r,
+      r.requests.average / bareResult.requests.average,
+    );
   console.log(
     `  batch call POST /api/v1/captures, ${BATCH} exchanges per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(batchResult.requests.average)} req/s = ${Math.round(batchResult.requests.average * BATCH)} observations/s   p50 ${batchResult.latency.p50} ms   ${(batchResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/observation` +
       (batchResult.non2xx + batchResult.errors > 0
@@ -156,6 +182,25 @@ async function captureBench(): Promise<void> {
     console.log(
       `  ${label.padEnd(28)} ${drain.count} observations in ${(drain.ms / 1000).toFixed(1)} s = ${Math.round(drain.count / (drain.ms / 1000))} observations/s`,
     );
+}
+
+/**
+ * Node's HTTP server alone: reads the body and answers 202 with a small JSON,
+ * after `workMicros` of busy work (a stand-in for what a capture does).
+ */
+async function rawServer(workMicros: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const until = performance.now() + workMicros / 1000;
+      while (performance.now() < until);
+      const body = '{"recorded":true}';
+      response.writeHead(202, ['content-type', 'application/json', 'content-length', String(body.length)]);
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
 
 function p95(samples: number[]): number {

@@ -56,6 +56,7 @@ const BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_TIMEOUT_MS = 120_000;
 const KEEP_ALIVE_MS = 72_000;
+const PLUGIN_TIMEOUT_MS = 120_000;
 const QUIETER_THAN_WARN = new Set(['error', 'fatal', 'silent']);
 const isCapture = (url: string | undefined) => url !== undefined && url.startsWith('/gateway/');
 
@@ -107,6 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_MS,
+    // Avvio applies this to close hooks too: with its 10 s default, a shutdown
+    // that copies the capture backlog (up to 10 s) and finishes an analysis pass
+    // crashed with "Plugin did not start in time" instead of ending cleanly.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
   });
 
   const ownsDatabase = options.database === undefined;
@@ -126,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     dataDir: config.dataDir,
     maxBacklogBytes: config.captureBacklogLimit,
+    journal: { fsyncIntervalMs: config.captureFsyncIntervalMs },
     onStored: () => analyzer.schedule(),
   });
   analyzer.setIngest(ingest);
@@ -181,7 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   observeRequests(app, telemetry);
   await app.register(observabilityPlugin, { ctx, telemetry });
   const upstreams = new UpstreamCache(ctx);
-  const onRecorded = (pii: string[]) => telemetry.captured.inc({ pii: pii.length > 0 ? 'yes' : 'no' });
+  const capturedWith = telemetry.captured.labels({ pii: 'yes' });
+  const capturedWithout = telemetry.captured.labels({ pii: 'no' });
+  const onRecorded = (pii: string[]) => (pii.length > 0 ? capturedWith : capturedWithout).inc();
   await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, ingest, onRecorded });
   fastPath = captureFastPath({ ctx, ingest, upstreams, telemetry, logger: app.log, onRecorded });

@@ -1,6 +1,7 @@
 // Configuration from the environment (ARCHITECTURE.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_FSYNC_INTERVAL_MS } from './capture/journal.js';
 
 export interface Config {
   port: number;
@@ -23,6 +24,11 @@ export interface Config {
   captureBodyLimit: number;
   /** Captured bytes waiting for the database beyond which the capture path answers 503. */
   captureBacklogLimit: number;
+  /**
+   * Capture journal (capture/journal.ts): 0 acknowledges a capture once it is on
+   * the disk; N acknowledges it once the kernel has it, with an fdatasync within N ms.
+   */
+  captureFsyncIntervalMs: number;
   /** Days captured observations are kept after analysis (0: forever); endpoints keep their aggregates. */
   observationRetentionDays: number;
   logLevel: string;
@@ -51,6 +57,15 @@ function megabytes(value: string | undefined, fallback: number, name: string): n
   return Math.round(n * 1024 * 1024);
 }
 
+function milliseconds(value: string | undefined, fallback: number, max: number, name: string): number {
+  const text = blank(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new Error(`${name} must be a whole number of milliseconds from 0 to ${max}, not ${text}`);
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -74,6 +89,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardDir: blank(env.ARGUS_DASHBOARD_DIR) ?? DEFAULT_DASHBOARD_DIR,
     captureBodyLimit: 1024 * 1024,
     captureBacklogLimit: megabytes(env.ARGUS_CAPTURE_BACKLOG_MB, 1024, 'ARGUS_CAPTURE_BACKLOG_MB'),
+    captureFsyncIntervalMs: milliseconds(
+      env.ARGUS_CAPTURE_FSYNC_MS,
+      DEFAULT_FSYNC_INTERVAL_MS,
+      60_000,
+      'ARGUS_CAPTURE_FSYNC_MS',
+    ),
     observationRetentionDays: days(
       env.ARGUS_OBSERVATION_RETENTION_DAYS,
       7,

@@ -63,17 +63,39 @@ function record(n: number, body?: string): JournalRecord {
 const silent = pino({ level: 'silent' });
 
 describe('CaptureJournal', () => {
-  it('acknowledges records that arrive together with one sync and reads them back in order', async () => {
-    const journal = await CaptureJournal.open(tempDir());
-    const records = Array.from({ length: 50 }, (_, i) => record(i));
-    await Promise.all(records.map((r) => journal.append(r)));
-    expect(journal.syncs).toBe(1);
-    const batch = await journal.read(journal.start, 1000);
-    expect(batch.records.map((r) => r.id)).toEqual(records.map((r) => r.id));
-    expect(batch.records[1]).toEqual(records[1]);
-    expect(batch.next).toEqual(journal.head);
-    await journal.close();
-    await expect(journal.append(record(99))).rejects.toThrow(/closed/);
+  it.each([
+    ['on the disk before the answer', 0],
+    ['in the kernel, synced within 1 s', 1000],
+  ])(
+    'acknowledges records that arrive together with one write and reads them back in order (%s)',
+    async (_mode, fsyncIntervalMs) => {
+      const journal = await CaptureJournal.open(tempDir(), { fsyncIntervalMs });
+      const records = Array.from({ length: 50 }, (_, i) => record(i));
+      await Promise.all(records.map((r) => journal.append(r)));
+      expect(journal.syncs).toBe(1);
+      const batch = await journal.read(journal.start, 1000);
+      expect(batch.records.map((r) => r.id)).toEqual(records.map((r) => r.id));
+      expect(batch.records[1]).toEqual(records[1]);
+      expect(batch.next).toEqual(journal.head);
+      if (fsyncIntervalMs === 0) expect(journal.unsyncedBytes).toBe(0);
+      await journal.close();
+      await expect(journal.append(record(99))).rejects.toThrow(/closed/);
+    },
+  );
+
+  it('syncs acknowledged records to the disk within the interval, or at once when asked', async () => {
+    const quick = await CaptureJournal.open(tempDir(), { fsyncIntervalMs: 20 });
+    await quick.append(record(1));
+    expect(quick.unsyncedBytes).toBeGreaterThan(0);
+    await expect.poll(() => quick.unsyncedBytes, { timeout: 2000 }).toBe(0);
+    await quick.close();
+
+    const slow = await CaptureJournal.open(tempDir(), { fsyncIntervalMs: 60_000 });
+    await slow.append(record(2));
+    expect(slow.unsyncedBytes).toBeGreaterThan(0);
+    await slow.sync();
+    expect(slow.unsyncedBytes).toBe(0);
+    await slow.close();
   });
 
   it('drops a record cut short by a crash and skips a damaged line', async () => {
@@ -150,11 +172,19 @@ describe.each(databaseKinds)('CaptureIngest (%s)', (kind) => {
     try {
       const storedIds = async () =>
         (await database.db.select({ id: observations.id }).from(observations)).map((r) => r.id).sort();
-      const first = await CaptureIngest.open({ db: database.db, logger: silent, dataDir });
+      const first = await CaptureIngest.open({
+        db: database.db,
+        logger: silent,
+        dataDir,
+        journal: { fsyncIntervalMs: 60_000 },
+      });
       const early = Array.from({ length: 10 }, (_, i) => record(i));
       await Promise.all(early.map((r) => first.append(r)));
+      expect(first.journal.unsyncedBytes).toBeGreaterThan(0);
       expect(await first.catchUp()).toBe(true);
       expect(await storedIds()).toEqual(early.map((r) => r.id).sort());
+      // The checkpoint never passes what the disk holds: the copy synced the journal first.
+      expect(first.journal.unsyncedBytes).toBe(0);
       const late = Array.from({ length: 2500 }, (_, i) => record(100 + i));
       await Promise.all(late.map((r) => first.append(r)));
       expect(first.backlogBytes).toBeGreaterThan(0);

@@ -12,7 +12,13 @@ import { captureResultSchema, endpointListSchema } from '@argus/api';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { observations } from '../src/db/schema/index.js';
 import { PGlite } from '@electric-sql/pglite';
-import { ADMIN_PASSWORD, databaseKinds, migratedPgliteDump, openTestDatabase } from './helpers.js';
+import {
+  ADMIN_PASSWORD,
+  databaseKinds,
+  migratedPgliteDump,
+  openTestDatabase,
+  type DatabaseKind,
+} from './helpers.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'crash-test-ingest-token-0123456789';
@@ -58,7 +64,18 @@ function startServer(env: Record<string, string>): Promise<Running> {
   });
 }
 
-describe.each(databaseKinds)('crash safety (%s)', (kind) => {
+// Both journal modes: the default (into the kernel, an fdatasync within 1 s) and
+// 0 (on the disk before each answer); on PostgreSQL the default.
+const cases = databaseKinds.flatMap((kind): [DatabaseKind, string][] =>
+  kind === 'pglite'
+    ? [
+        [kind, '1000'],
+        [kind, '0'],
+      ]
+    : [[kind, '1000']],
+);
+
+describe.each(cases)('crash safety (%s, ARGUS_CAPTURE_FSYNC_MS=%s)', (kind, fsyncMs) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
@@ -82,6 +99,7 @@ describe.each(databaseKinds)('crash safety (%s)', (kind) => {
       reopen = async () => ({ ...db, close: async () => undefined });
     }
 
+    env.ARGUS_CAPTURE_FSYNC_MS = fsyncMs;
     const first = await startServer(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));
     const acknowledged: string[] = [];

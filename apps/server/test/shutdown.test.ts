@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { captureResultSchema } from '@argus/api';
 import { buildApp } from '../src/app.js';
+import { CLOSE_BUDGET_MS } from '../src/capture/ingest.js';
 import { testConfig } from '../src/config.js';
 import { observations } from '../src/db/schema/index.js';
 import { databaseKinds, openTestDatabase } from './helpers.js';
@@ -11,6 +12,19 @@ import { databaseKinds, openTestDatabase } from './helpers.js';
 const TOKEN = 'shutdown-test-token-0123456789';
 
 describe.each(databaseKinds)('graceful shutdown (%s)', (kind) => {
+  it('gives its close hooks more time than copying the capture backlog may take', async () => {
+    // Fastify (avvio) times close hooks with pluginTimeout: at its 10 s default, a
+    // shutdown copying a large backlog for its full budget crashed the process.
+    const database = await openTestDatabase(kind);
+    try {
+      const app = await buildApp({ config: testConfig(), database, scheduler: false });
+      expect(app.initialConfig.pluginTimeout).toBeGreaterThanOrEqual(CLOSE_BUDGET_MS * 3);
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  });
+
   it('flushes acknowledged captures before the database closes', async () => {
     const database = await openTestDatabase(kind);
     try {

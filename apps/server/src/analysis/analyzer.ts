@@ -40,7 +40,7 @@ export interface AnalyseInput {
   aggregates?: EndpointAggregate[];
   /** Re-check and re-score every endpoint of the domain, changed or not. */
   reanalyseAll?: boolean;
-  /** false: observations carry `piiFindings` from the capture path; do not detect again. */
+  /** false: captured observations, detected one by one (or carrying `piiFindings` from older records). */
   detectPii?: boolean;
 }
 
@@ -318,7 +318,7 @@ export class Analyzer {
       .where(eq(endpoints.domainId, domainId))) as unknown as StoredEndpoint[];
     const storedByKey = new Map(stored.map((e) => [endpointKey(domain, e.method, e.normalizedPath), e]));
 
-    // Captured rows carry their PII findings (capture detected them); others are detected here.
+    // Captured rows are detected one by one below (older ones carry their findings); others by the inventory.
     const inventory = new Inventory(input.detectPii === false ? { detectPii: false } : {});
     if (input.specEndpoints?.length) {
       inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));

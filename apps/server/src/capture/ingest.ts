@@ -50,7 +50,7 @@ const MAX_LAG_MS = 30_000;
 const HIGH_WATER_BYTES = 256 * 1024 * 1024;
 const DEFAULT_MAX_BACKLOG = 1024 * 1024 * 1024;
 /** How long a graceful shutdown keeps copying before leaving the rest for the next start. */
-const CLOSE_BUDGET_MS = 10_000;
+export const CLOSE_BUDGET_MS = 10_000;
 
 export class CaptureIngest {
   private position: JournalPosition;
@@ -230,6 +230,9 @@ export class CaptureIngest {
     if (comparePositions(batch.next, from) === 0) return;
     const { records } = batch;
     const journalId = this.journal.id;
+    // The checkpoint must not pass what the disk holds: after a power cut the journal
+    // would end before it, and the next start would copy the whole journal again.
+    await this.journal.sync();
     await this.options.db.transaction(async (tx) => {
       for (let i = 0; i < records.length; i += INSERT_ROWS) {
         await tx.insert(observations).values(

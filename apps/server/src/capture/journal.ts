@@ -1,17 +1,25 @@
 // The capture journal: an append-only log of captured observations on the
 // instance's own disk. A capture request is acknowledged once its record is
-// on disk: the segment is opened O_DSYNC and the records that arrive while one
-// write runs share the next (group commit), so an acknowledged observation
-// survives kill -9 without waiting for the database. The ingester (ingest.ts)
-// copies records into the database later, recording how far it got in the same
-// transaction.
+// written: the records that arrive in one turn of the event loop share one
+// write (group commit), so an acknowledged observation survives kill -9
+// without waiting for the database. How far "written" goes is the fsync
+// interval's choice (ARGUS_CAPTURE_FSYNC_MS):
+// - 0: the segment is opened O_DSYNC and the write runs off the event loop; a
+//   record is acknowledged once it is on the disk (it survives a power cut).
+// - N ms (default 1000): the write goes into the kernel from the event loop
+//   (it survives the process, kill -9 included) and an fdatasync follows
+//   within N ms, as Redis's appendfsync everysec; a power cut may lose the
+//   last N ms. The copier syncs before it records a checkpoint, so the
+//   database never claims records the disk could lose.
+// The ingester (ingest.ts) copies records into the database later, recording
+// how far it got in the same transaction.
 //
 // Layout: `<dir>/journal-id` (random id of this journal, the key of its
 // checkpoint in the database) and numbered segment files `<n>.ndjson`, one
 // JSON array per line. A segment is closed at SEGMENT_BYTES and deleted once
 // every record in it is in the database.
 import { randomUUID } from 'node:crypto';
-import { constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { CapturedObservation } from './record.js';
@@ -47,15 +55,23 @@ const SEGMENT_BYTES = 64 * 1024 * 1024;
 export interface JournalOptions {
   /** A segment is closed once it holds this many bytes (default 64 MiB). */
   segmentBytes?: number;
+  /**
+   * 0: every write is on the disk before it is acknowledged (O_DSYNC). N > 0
+   * (default 1000): writes are acknowledged once the kernel has them and an
+   * fdatasync follows within N ms.
+   */
+  fsyncIntervalMs?: number;
 }
+
+export const DEFAULT_FSYNC_INTERVAL_MS = 1000;
 const READ_CHUNK = 1024 * 1024;
 const SEGMENT_RE = /^(\d{12})\.ndjson$/;
 const NEWLINE = 0x0a;
 /**
- * Writes under way at once. One measured best here: the records that arrive
- * while a write runs make the next one bigger, and fewer writes leave the
- * kernel's journal (a share of the same CPUs) less to do; 2, 4 and 8 in flight
- * cost 15-25 % more CPU per capture in the bench.
+ * O_DSYNC writes under way at once. One measured best here: the records that
+ * arrive while a write runs make the next one bigger, and fewer writes leave
+ * the kernel's journal (a share of the same CPUs) less to do; 2, 4 and 8 in
+ * flight cost 15-25 % more CPU per capture in the bench.
  */
 const MAX_INFLIGHT = 1;
 
@@ -116,10 +132,14 @@ export class CaptureJournal {
   private readonly segments: number[];
   /** Sizes of the closed segments (all but the last). */
   private readonly sizes: Map<number, number>;
-  /** The active segment, opened O_DSYNC: a write that returned is on disk. */
+  /** The active segment (opened O_DSYNC when fsyncIntervalMs is 0: a write that returned is on disk). */
   private handle: FileHandle;
-  /** Bytes of the active segment up to which every write has returned. */
-  private synced: number;
+  /** Bytes of the active segment up to which every write has returned (acknowledged). */
+  private written: number;
+  /** Bytes of the active segment known to be on the disk (fdatasync returned). */
+  private durable: number;
+  private syncing: Promise<void> | null = null;
+  private syncTimer: NodeJS.Timeout | null = null;
   /** Where the next write goes in the active segment. */
   private reserved: number;
   /** Writes under way, in offset order (at most MAX_INFLIGHT). */
@@ -142,11 +162,13 @@ export class CaptureJournal {
     handle: FileHandle,
     size: number,
     private readonly segmentBytes: number,
+    private readonly fsyncIntervalMs: number,
   ) {
     this.segments = segments;
     this.sizes = sizes;
     this.handle = handle;
-    this.synced = size;
+    this.written = size;
+    this.durable = size;
     this.reserved = size;
   }
 
@@ -168,13 +190,25 @@ export class CaptureJournal {
     if (segments.length === 0) segments.push(1);
     const last = segments[segments.length - 1]!;
     const file = path.join(dir, segmentName(last));
-    const handle = await openForAppend(file);
+    const fsyncIntervalMs = options.fsyncIntervalMs ?? DEFAULT_FSYNC_INTERVAL_MS;
+    const handle = await openForAppend(file, fsyncIntervalMs === 0);
     const size = await completeLength(file);
     if (size < (await handle.stat()).size) await handle.truncate(size);
+    // What the last run left may not have reached the disk yet.
+    if (fsyncIntervalMs > 0) await handle.datasync();
     const sizes = new Map<number, number>();
     for (const segment of segments.slice(0, -1))
       sizes.set(segment, (await stat(path.join(dir, segmentName(segment)))).size);
-    return new CaptureJournal(dir, id, segments, sizes, handle, size, options.segmentBytes ?? SEGMENT_BYTES);
+    return new CaptureJournal(
+      dir,
+      id,
+      segments,
+      sizes,
+      handle,
+      size,
+      options.segmentBytes ?? SEGMENT_BYTES,
+      fsyncIntervalMs,
+    );
   }
 
   /** Where an ingester with no checkpoint starts: the oldest record on disk. */
@@ -182,9 +216,47 @@ export class CaptureJournal {
     return { segment: this.segments[0]!, offset: 0 };
   }
 
-  /** Just after the last acknowledged record (every record before it is on disk). */
+  /** Just after the last acknowledged record (every record before it is written). */
   get head(): JournalPosition {
-    return { segment: this.segments[this.segments.length - 1]!, offset: this.synced };
+    return { segment: this.segments[this.segments.length - 1]!, offset: this.written };
+  }
+
+  /** Acknowledged bytes of the active segment not yet known to be on the disk. */
+  get unsyncedBytes(): number {
+    return this.written - this.durable;
+  }
+
+  /**
+   * Resolves once every acknowledged record is on the disk (at once with
+   * fsyncIntervalMs 0, where acknowledged already means that).
+   */
+  async sync(): Promise<void> {
+    while (this.durable < this.written) {
+      if (!this.syncing) {
+        const handle = this.handle;
+        const target = this.written;
+        this.syncing = handle
+          .datasync()
+          .then(() => {
+            // A rotation meanwhile synced and closed this segment itself.
+            if (handle === this.handle) this.durable = Math.max(this.durable, target);
+          })
+          .finally(() => {
+            this.syncing = null;
+          });
+      }
+      await this.syncing;
+    }
+  }
+
+  private scheduleSync(): void {
+    if (this.syncTimer) return;
+    this.syncTimer = setTimeout(() => {
+      this.syncTimer = null;
+      // A failure shows again where it matters: the copier syncs before every checkpoint.
+      this.sync().catch(() => undefined);
+    }, this.fsyncIntervalMs);
+    this.syncTimer.unref();
   }
 
   /** Called whenever the head moves. */
@@ -193,7 +265,7 @@ export class CaptureJournal {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once the record is on disk. */
+  /** Resolves once the record is written (see fsyncIntervalMs). */
   append(record: JournalRecord): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the capture journal is closed'));
     const line = encode(record);
@@ -211,7 +283,7 @@ export class CaptureJournal {
     });
   }
 
-  /** Starts writes for what is queued, a few at once. */
+  /** Starts writes for what is queued. */
   private pump(): void {
     while (this.queue.length > 0 && this.inflight.length < MAX_INFLIGHT && !this.rotating) {
       if (this.reserved >= this.segmentBytes) {
@@ -237,10 +309,17 @@ export class CaptureJournal {
     this.inflight.push(entry);
     const handle = this.handle;
     try {
-      let written = 0;
-      while (written < bytes.length) {
-        const result = await handle.write(bytes, written, bytes.length - written, entry.offset + written);
-        written += result.bytesWritten;
+      if (this.fsyncIntervalMs > 0) {
+        // Into the kernel from the event loop (what queued while a segment rotated);
+        // the fdatasync follows.
+        writeFully(handle.fd, bytes, entry.offset);
+        this.scheduleSync();
+      } else {
+        let written = 0;
+        while (written < bytes.length) {
+          const result = await handle.write(bytes, written, bytes.length - written, entry.offset + written);
+          written += result.bytesWritten;
+        }
       }
       this.syncs++;
       for (const p of batch) p.resolve();
@@ -249,27 +328,36 @@ export class CaptureJournal {
       for (const p of batch) p.reject(error as Error);
     } finally {
       entry.done = true;
-      let moved = false;
+      let end: number | null = null;
       while (this.inflight[0]?.done) {
         const first = this.inflight.shift()!;
-        this.synced = first.offset + first.length;
-        moved = true;
+        end = first.offset + first.length;
       }
-      if (moved) for (const listener of this.listeners) listener();
+      if (end !== null) this.moved(end);
       this.pump();
     }
+  }
+
+  /** Every write before `end` of the active segment has returned. */
+  private moved(end: number): void {
+    this.written = end;
+    if (this.fsyncIntervalMs === 0) this.durable = end;
+    for (const listener of this.listeners) listener();
   }
 
   private async rotate(): Promise<void> {
     this.rotating = true;
     try {
       const next = this.segments[this.segments.length - 1]! + 1;
-      const handle = await openForAppend(path.join(this.dir, segmentName(next)));
+      // A closed segment is wholly on the disk.
+      if (this.fsyncIntervalMs > 0) await this.handle.datasync();
+      const handle = await openForAppend(path.join(this.dir, segmentName(next)), this.fsyncIntervalMs === 0);
       const previous = this.handle;
       this.handle = handle;
-      this.sizes.set(this.segments[this.segments.length - 1]!, this.synced);
+      this.sizes.set(this.segments[this.segments.length - 1]!, this.written);
       this.segments.push(next);
-      this.synced = 0;
+      this.written = 0;
+      this.durable = 0;
       this.reserved = 0;
       await previous.close();
     } catch (error) {
@@ -298,7 +386,7 @@ export class CaptureJournal {
       }
       const active = at.segment === this.segments[this.segments.length - 1];
       const file = path.join(this.dir, segmentName(at.segment));
-      const end = active ? this.synced : (this.sizes.get(at.segment) ?? 0);
+      const end = active ? this.written : (this.sizes.get(at.segment) ?? 0);
       if (at.offset >= end) {
         if (active) break;
         at = { segment: at.segment + 1, offset: 0 };
@@ -358,18 +446,21 @@ export class CaptureJournal {
     let total = this.queuedBytes;
     for (const segment of this.segments) {
       if (segment < from.segment) continue;
-      const size = this.sizes.get(segment) ?? this.synced;
+      const size = this.sizes.get(segment) ?? this.written;
       total += segment === from.segment ? Math.max(0, size - from.offset) : size;
     }
     return total;
   }
 
-  /** Waits for queued records to be written; later appends are refused. */
+  /** Waits for queued records to be written and synced; later appends are refused. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.queue.length > 0 || this.inflight.length > 0 || this.rotating || this.scheduled) {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
+    if (this.syncTimer) clearTimeout(this.syncTimer);
+    this.syncTimer = null;
+    await this.sync().catch(() => undefined);
     await this.handle.close();
     unlockJournal(this.dir);
   }
@@ -441,9 +532,15 @@ async function completeLength(file: string): Promise<number> {
   }
 }
 
-/** Opened for writing with O_DSYNC: a write that returns is durable (one system call, no separate fdatasync). */
-function openForAppend(file: string): Promise<FileHandle> {
-  return open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_DSYNC, 0o600);
+function writeFully(fd: number, bytes: Buffer, offset: number): void {
+  let written = 0;
+  while (written < bytes.length)
+    written += writeSync(fd, bytes, written, bytes.length - written, offset + written);
+}
+
+/** Opened for writing; with `dsync` a write that returns is durable (one system call, no separate fdatasync). */
+function openForAppend(file: string, dsync: boolean): Promise<FileHandle> {
+  return open(file, constants.O_WRONLY | constants.O_CREAT | (dsync ? constants.O_DSYNC : 0), 0o600);
 }
 
 /** Reads one line starting at `offset` whatever its length; null when it has no newline before `end`. */

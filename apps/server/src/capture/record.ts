@@ -47,9 +47,14 @@ export const SHUTTING_DOWN = 'The server is shutting down; send the request agai
 export const BACKLOG_FULL =
   'Capture backlog full: analysis is behind by more than the journal may hold; send the request again later';
 
-/** What the capture path stores: the engine Observation plus its PII findings. */
+/**
+ * What the capture path stores: the engine Observation. Records journalled by
+ * earlier builds also carry the PII findings; analysis detects them again
+ * otherwise, off the request path (encoding them cost the request more than
+ * detecting them took).
+ */
 export interface CapturedObservation extends Observation {
-  piiFindings: PiiFinding[];
+  piiFindings?: PiiFinding[];
 }
 
 /** X-Forwarded-Host (first value) else Host, lower-case, without port; null when it is not a host name. */
@@ -197,8 +202,6 @@ export async function recordObservation(
   const findings = detectPiiInObservation(observation);
   const piiTypes = findings.length === 0 ? [] : [...new Set(findings.map((f) => f.type))].sort();
   const id = randomUUID();
-  // The findings travel with the record, so analysis does not detect them a second time.
-  const stored: CapturedObservation = Object.assign(observation, { piiFindings: findings });
   try {
     await ingest.append({
       id,
@@ -207,7 +210,7 @@ export async function recordObservation(
       path: observation.path,
       piiTypes,
       receivedAt: observation.timestamp ?? Date.now(),
-      observation: stored,
+      observation,
     });
   } catch (error) {
     if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
