@@ -308,6 +308,17 @@ export interface TemplateResult {
   fromSpec: boolean;
 }
 
+const API_PARENT = /(^|\/)apis?$/i;
+
+/**
+ * One digit (1-9) right after `api` or `apis` is the API's version, kept as a
+ * literal: `/rest/api/2/issue/{id}` (Jira), `/api/3/users`. `parent` is the
+ * path (or segment) before it.
+ */
+function isApiVersionDigit(code: number, parent: string): boolean {
+  return code >= 49 && code <= 57 && API_PARENT.test(parent);
+}
+
 /** Template one path with typed tokens only (no learned cardinality, no spec). */
 export function templateSegments(segments: readonly string[]): string[] {
   const out = new Array<string>(segments.length);
@@ -316,6 +327,11 @@ export function templateSegments(segments: readonly string[]): string[] {
     const seg = segments[i] as string;
     if (seg.charCodeAt(0) === 123 && /^\{[^{}/]+\}$/.test(seg)) {
       out[i] = seg; // already a parameter (re-templating a stored normalizedPath)
+      prevReserved = false;
+      continue;
+    }
+    if (seg.length === 1 && i > 0 && isApiVersionDigit(seg.charCodeAt(0), segments[i - 1] as string)) {
+      out[i] = seg;
       prevReserved = false;
       continue;
     }
@@ -774,8 +790,11 @@ export class PathTemplater {
         }
         let key: string;
         let literalPii = false;
-        if (digits) {
+        if (digits && !(slash - start === 1 && isApiVersionDigit(u[start] as number, node.template))) {
           key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
+          prevReserved = false;
+        } else if (digits) {
+          key = String.fromCharCode(u[start] as number); // the API's version (`/rest/api/2`)
           prevReserved = false;
         } else if (hexDash && dashes === 4 && slash - start === 36) {
           key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'

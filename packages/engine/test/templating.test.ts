@@ -48,6 +48,27 @@ describe('classifySegment', () => {
     );
   });
 
+  it('keeps one digit right after api as the version (Jira /rest/api/2), elsewhere an id', () => {
+    expect(templatePath('/rest/api/2/issue/10042').normalizedPath).toBe('/rest/api/2/issue/{issueId}');
+    expect(templatePath('/api/3/users/7').normalizedPath).toBe('/api/3/users/{userId}');
+    expect(templatePath('/users/2/orders').normalizedPath).toBe('/users/{userId}/orders');
+    expect(templatePath('/api/42/users').normalizedPath).not.toContain('/42/');
+    // Learned from traffic (the path log ingestion takes): the same.
+    const inv = new Inventory({ detectPii: false });
+    for (const path of [
+      '/rest/api/2/issue/10042',
+      '/rest/api/2/issue/10043',
+      '/rest/api/3/issue/7',
+      '/users/2',
+    ])
+      inv.addObservation(obs(path));
+    expect(inv.endpoints().map((e) => e.normalizedPath)).toEqual([
+      '/rest/api/2/issue/{issueId}',
+      '/rest/api/3/issue/{issueId}',
+      '/users/{userId}',
+    ]);
+  });
+
   it('treats a date in version position as a version, elsewhere as a parameter', () => {
     expect(templatePath('/2024-01-01/charges/ch_3MmlLrLkdIwHu7ix0snN0B15').normalizedPath).toBe(
       '/2024-01-01/charges/{chargeId}',
