@@ -9,6 +9,8 @@ export default defineProject({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
+    // The scenarios share one server but not each other's data or session: a new order each run shows it.
+    sequence: { shuffle: true },
     testTimeout: 60_000,
     hookTimeout: 150_000,
   },

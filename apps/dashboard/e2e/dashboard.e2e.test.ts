@@ -1,10 +1,13 @@
 // The dashboard against the real server, in a real browser, checking what the
-// user sees. One server and one signed-in page are shared by the scenarios,
-// which run in order (each builds on the data the previous one created).
+// user sees. One server is shared; each scenario gets its own signed-in browser
+// context and creates what it changes, and the traffic the read-only ones look
+// at (endpoints with PII, vulnerabilities, alerts) is seeded once through the
+// API, so the scenarios pass in any order (vitest.config.ts shuffles them).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SCAN_SAMPLE_HOST, SCAN_SAMPLE_REQUESTS, endpointListSchema } from '@argus/api';
 import { chromiumLaunchArgs, chromiumPath } from '../../../vitest.shared.js';
 import { ADMIN_PASSWORD, dashboardDir, repoRoot, startServer, type RunningServer } from './server.js';
 
@@ -20,6 +23,7 @@ if (!hasCorpus) {
 
 let server: RunningServer;
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 /** The browser console (Run Scan logs each sample request's status there), for failure reports. */
 const consoleLines: string[] = [];
@@ -31,25 +35,94 @@ const at = (p: string) => `${server.url}${p}`;
  */
 const toast = () => page.locator('li[data-variant]');
 
+/** The admin session the scenarios share (cookies), signed in once: sign-ins are rate-limited. */
+let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A browser context of its own: with the shared admin session, a session of
+ * its own (for signing out), or none.
+ */
+async function newContext(session: 'shared' | 'own' | 'none' = 'shared'): Promise<BrowserContext> {
+  const created = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    ...(session === 'shared' ? { storageState: signedIn } : {}),
+  });
+  if (session === 'own') {
+    const login = await created.request.post(at('/api/v1/auth/login'), {
+      data: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+  }
+  return created;
+}
+
+/**
+ * What Run Scan does, through the API: the spec's sample traffic with personal
+ * data, then a rescan of every endpoint it produced (vulnerabilities, alerts).
+ */
+async function seedTraffic(): Promise<void> {
+  const seeding = await newContext();
+  try {
+    for (const { method, path: samplePath, body } of SCAN_SAMPLE_REQUESTS) {
+      const res = await seeding.request.fetch(at(`/gateway/${samplePath}`), {
+        method,
+        headers: { 'x-forwarded-host': SCAN_SAMPLE_HOST },
+        ...(body === undefined ? {} : { data: body }),
+      });
+      expect(res.status(), `${method} /gateway/${samplePath}`).toBe(202);
+    }
+    // Analysis follows the capture in the background.
+    const listed = async () =>
+      endpointListSchema.parse(
+        await (await seeding.request.get(at(`/api/v1/endpoints?domain=${SCAN_SAMPLE_HOST}`))).json(),
+      ).endpoints;
+    let endpoints = await listed();
+    for (let waited = 0; endpoints.length === 0 && waited < 30_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      endpoints = await listed();
+    }
+    expect(endpoints.length).toBeGreaterThan(0);
+    for (const endpoint of endpoints) {
+      const res = await seeding.request.post(at(`/api/v1/endpoints/${endpoint.id}/rescan`));
+      expect(res.status()).toBe(200);
+    }
+  } finally {
+    await seeding.close();
+  }
+}
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer(),
     chromium.launch({ executablePath: chromiumPath, args: chromiumLaunchArgs }),
   ]);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const signing = await newContext('own');
+  signedIn = await signing.storageState();
+  await signing.close();
+  await seedTraffic();
+});
+
+/** The scenario's page, in a new context (replacing the one it has). */
+async function usePage(session: 'shared' | 'own' | 'none'): Promise<void> {
+  await context?.close();
+  context = await newContext(session);
   page = await context.newPage();
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
   page.setDefaultTimeout(20_000);
-});
+}
+
+beforeEach(() => usePage('shared'));
 
 // A failing scenario leaves a picture of what the user saw (test-results/ is git-ignored).
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail' || !page) return;
-  const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-  await page.screenshot({ path: path.join(dashboardDir, 'test-results', `${name}.png`), fullPage: true });
-  console.error(
-    `browser console:\n${consoleLines.slice(-40).join('\n')}\nserver output:\n${server.output().slice(-4000)}`,
-  );
+afterEach(async (testContext) => {
+  if (testContext.task.result?.state === 'fail' && page) {
+    const name = testContext.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    await page.screenshot({ path: path.join(dashboardDir, 'test-results', `${name}.png`), fullPage: true });
+    console.error(
+      `browser console:\n${consoleLines.slice(-40).join('\n')}\nserver output:\n${server.output().slice(-4000)}`,
+    );
+  }
+  await context?.close();
 });
 
 afterAll(async () => {
@@ -59,6 +132,7 @@ afterAll(async () => {
 
 describe('Argus dashboard end to end', () => {
   it('asks for a sign-in, refuses a wrong password and returns to the page asked for', async () => {
+    await usePage('none');
     await page.goto(at('/alerts'));
     await page.waitForURL(/\/signin\?next=%2Falerts$/);
     await page.getByLabel('Username').fill('admin');
@@ -135,8 +209,13 @@ describe('Argus dashboard end to end', () => {
   });
 
   it('uploads an OpenAPI description as a source and scans the domain', async () => {
-    await page.getByRole('button', { name: 'Manage petstore.example.org' }).click();
-    const dialog = page.getByRole('dialog', { name: 'petstore.example.org' });
+    const created = await context.request.post(at('/api/v1/domains'), {
+      data: { name: 'petstore-spec.example.org', description: 'Pet store described by its spec' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(at('/domains'));
+    await page.getByRole('button', { name: 'Manage petstore-spec.example.org' }).click();
+    const dialog = page.getByRole('dialog', { name: 'petstore-spec.example.org' });
     await dialog.getByText('No discovery sources configured yet.').waitFor();
     await dialog.getByRole('tab', { name: 'Swagger/OpenAPI' }).click();
     const form = dialog.getByRole('form', { name: 'Add Swagger/OpenAPI source' });
@@ -152,14 +231,14 @@ describe('Argus dashboard end to end', () => {
     await dialog.getByRole('button', { name: 'Close dialog' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Scan petstore.example.org' }).click();
+    await page.getByRole('button', { name: 'Scan petstore-spec.example.org' }).click();
     await toast().getByText('Domain Scan Completed').waitFor({ timeout: 30_000 });
     await toast()
       .getByText(/^Discovered \d+ new endpoints\.$/)
       .waitFor();
 
     await page.goto(at('/endpoints'));
-    await page.getByRole('searchbox', { name: 'Search endpoints...' }).fill('petstore.example.org');
+    await page.getByRole('searchbox', { name: 'Search endpoints...' }).fill('petstore-spec.example.org');
     await page.getByRole('heading', { name: /- Showing \d+ matches$/ }).waitFor();
     const heading = await page.getByRole('heading', { name: /- Showing \d+ matches$/ }).textContent();
     expect(Number(/Showing (\d+) matches/.exec(heading ?? '')?.[1])).toBeGreaterThan(0);
@@ -185,9 +264,13 @@ describe('Argus dashboard end to end', () => {
     await form.getByLabel('Upload log file').setInputFiles(ACCESS_LOG);
     await form.getByText('8 lines').waitFor();
     await form.getByRole('button', { name: 'Add Source' }).click();
-    await toast()
-      .getByText('Discovery source has been configured successfully.')
+    // Screen readers hear it although the dialog hides the rest of the page: the live
+    // region that announces it is not aria-hidden (getByRole skips hidden elements).
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Discovery source has been configured successfully.' })
       .waitFor({ timeout: 30_000 });
+    await toast().getByText('Discovery source has been configured successfully.').waitFor();
     await dialog.getByRole('tab', { name: 'Sources (1)', selected: true }).waitFor();
     const discovered = dialog
       .locator('dt', { hasText: 'Endpoints discovered' })
@@ -304,6 +387,9 @@ describe('Argus dashboard end to end', () => {
   });
 
   it('signs out', async () => {
+    // A session of its own: signing out ends it, not the one the other scenarios use.
+    await usePage('own');
+    await page.goto(at('/dashboard'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/signin/);
     await page.goto(at('/settings'));
