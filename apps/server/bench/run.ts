@@ -1,19 +1,18 @@
 // `npm run bench -w @argus/server`: capture throughput against a bare Fastify
 // route (autocannon, same run), and list/metrics latency with 100k endpoints
 // stored in PostgreSQL. Prints the figures; paste them into README.md.
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
 import pg from 'pg';
 import type * as AppModule from '../src/app.js';
 import type * as ConfigModule from '../src/config.js';
 import type * as ClientModule from '../src/db/client.js';
 import type * as SchemaModule from '../src/db/schema/index.js';
+import type { TargetReply, TargetRequest, TargetSpec } from './target.js';
 
 // What `npm start` runs: the built server (dist/, built by `npm run bench`) on the
 // workspace packages' builds, not the TypeScript sources through tsx.
@@ -26,11 +25,11 @@ const { domains, endpoints } = await built<typeof SchemaModule>('db/schema/index
 const here = path.dirname(fileURLToPath(import.meta.url));
 const autocannonBin = path.resolve(here, '../../../node_modules/autocannon/autocannon.js');
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const BATCH = 100;
 const BATCH_SECONDS = 3;
-const RAW_SECONDS = 5;
 const TOKEN = 'bench-ingest-token-0123456789abcdef';
 const BODY = JSON.stringify({
   firstName: 'Maria',
@@ -53,80 +52,136 @@ interface CannonResult {
   systemMicrosPerRequest: number;
 }
 
-/** autocannon in its own process, so it does not take the server's event loop. */
-function cannon(url: string, body = BODY, seconds = DURATION): Promise<CannonResult> {
-  return new Promise((resolve, reject) => {
-    const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST'];
-    args.push('-H', 'content-type=application/json', '-H', `authorization=Bearer ${TOKEN}`);
-    args.push('-H', 'x-forwarded-host=api.example.com', '-b', body, url);
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const cpu = process.cpuUsage();
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => {
-      const used = process.cpuUsage(cpu);
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const result = JSON.parse(out) as CannonResult;
-      result.cpuMicrosPerRequest = (used.user + used.system) / Math.max(1, result.requests.total);
-      result.systemMicrosPerRequest = used.system / Math.max(1, result.requests.total);
-      resolve(result);
-    });
-  });
-}
+/** A server measured in its own process (target.ts), forked from this one (same tsx loader). */
+class TargetProcess {
+  private next = 0;
+  private readonly waiting = new Map<number, (reply: TargetReply) => void>();
 
-async function captureBench(): Promise<void> {
-  const bare = Fastify({ logger: false });
-  bare.post('/bare/*', async (_request, reply) => reply.code(202).send({ recorded: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare/api/v1/users/1842`;
-  const bareResult = await cannon(bareUrl);
-  await bare.close();
-  // The ceiling on this machine: Node's own HTTP server reading the body and
-  // answering, bare and with a fixed amount of synchronous work per request
-  // (before the captures, which leave a larger heap and analysis behind).
-  const raw: [number, CannonResult][] = [];
-  for (const work of [0, 10]) {
-    const server = await rawServer(work);
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/gateway/api/v1/users/1842`;
-    raw.push([work, await cannon(url, BODY, RAW_SECONDS)]);
-    await new Promise((resolve) => server.close(resolve));
+  private constructor(
+    private readonly child: ChildProcess,
+    /** `http://127.0.0.1:port` */
+    readonly origin: string,
+  ) {
+    child.on('message', (reply: TargetReply) => {
+      this.waiting.get(reply.id)?.(reply);
+      this.waiting.delete(reply.id);
+    });
   }
 
+  static start(spec: TargetSpec): Promise<TargetProcess> {
+    const child = fork(path.join(here, 'target.ts'), [JSON.stringify(spec)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolve, reject) => {
+      child.once('message', (m: { url: string }) => resolve(new TargetProcess(child, m.url)));
+      child.once('exit', (code) => reject(new Error(`benchmark target ${spec.kind} exited ${code}`)));
+    });
+  }
+
+  request(command: TargetRequest['command']): Promise<TargetReply> {
+    const id = ++this.next;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.send({ id, command } satisfies TargetRequest);
+    });
+  }
+
+  async cpu(): Promise<NodeJS.CpuUsage> {
+    return (await this.request('cpu')).cpu!;
+  }
+}
+
+/** autocannon in its own process against `target`, whose CPU time it reads before and after. */
+async function cannon(
+  target: TargetProcess,
+  urlPath: string,
+  body = BODY,
+  seconds = DURATION,
+): Promise<CannonResult> {
+  const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST'];
+  args.push('-H', 'content-type=application/json', '-H', `authorization=Bearer ${TOKEN}`);
+  args.push('-H', 'x-forwarded-host=api.example.com', '-b', body, target.origin + urlPath);
+  const before = await target.cpu();
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
+  });
+  const after = await target.cpu();
+  const result = JSON.parse(out) as CannonResult;
+  const total = Math.max(1, result.requests.total);
+  result.cpuMicrosPerRequest = (after.user - before.user + after.system - before.system) / total;
+  result.systemMicrosPerRequest = (after.system - before.system) / total;
+  return result;
+}
+
+interface Target {
+  label: string;
+  process: TargetProcess;
+  /** Copies and analyses what each run captured (capture targets). */
+  drains: boolean;
+  runs: CannonResult[];
+  drained: { ms: number; count: number }[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const GATEWAY_PATH = '/gateway/api/v1/users/1842';
+
+/**
+ * Every target is measured once a round, bare route first, and the rounds
+ * repeat: this machine's speed drifts by tens of per cent over minutes, so a
+ * capture is compared with the bare route of its own round, and the medians
+ * are reported. Each server runs in its own process.
+ */
+async function captureBench(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'argus-bench-'));
-  const results: [string, CannonResult, { ms: number; count: number }][] = [];
-  for (const [label, config] of [
-    ['PGlite (embedded)', testConfig({ dataDir: path.join(dir, 'pglite'), ingestToken: TOKEN })],
+  const specs: [string, TargetSpec][] = [
+    ['bare Fastify route', { kind: 'bare' }],
+    ['capture, PGlite (embedded)', { kind: 'capture', token: TOKEN, dataDir: path.join(dir, 'pglite') }],
     [
-      'PostgreSQL',
-      testConfig({ databaseUrl: PG_URL, dataDir: path.join(dir, 'postgres'), ingestToken: TOKEN }),
+      'capture, PostgreSQL',
+      { kind: 'capture', token: TOKEN, dataDir: path.join(dir, 'postgres'), databaseUrl: PG_URL },
     ],
     [
-      'PGlite, FSYNC_MS=0',
-      testConfig({
-        dataDir: path.join(dir, 'pglite-dsync'),
-        ingestToken: TOKEN,
-        captureFsyncIntervalMs: 0,
-      }),
+      'capture, PGlite, FSYNC_MS=0',
+      { kind: 'capture', token: TOKEN, dataDir: path.join(dir, 'pglite-dsync'), fsyncIntervalMs: 0 },
     ],
-  ] as const) {
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-    const app = await buildApp({ config, database, scheduler: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/gateway/api/v1/users/1842`;
-    const result = await cannon(url);
-    // What the journal absorbed during the run, copied into the database and analysed.
-    const started = performance.now();
-    await app.argus.analyzer.drain();
-    results.push([label, result, { ms: performance.now() - started, count: result['2xx'] }]);
-    await app.close();
-    await database.close();
+    // The ceiling on this machine: Node's own HTTP server reading the body and
+    // answering, bare and with a fixed amount of synchronous work per request.
+    ['node:http, read body + 202', { kind: 'node-http', workMicros: 0 }],
+    ['node:http, + 10 µs of work', { kind: 'node-http', workMicros: 10 }],
+  ];
+  const targets: Target[] = [];
+  for (const [label, spec] of specs) {
+    targets.push({
+      label,
+      process: await TargetProcess.start(spec),
+      drains: spec.kind === 'capture',
+      runs: [],
+      drained: [],
+    });
+  }
+
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of targets) {
+      const result = await cannon(t.process, GATEWAY_PATH);
+      t.runs.push(result);
+      if (!t.drains) continue;
+      // What the journal absorbed during the run, copied into the database and analysed
+      // before the next target runs.
+      const started = performance.now();
+      await t.process.request('drain');
+      t.drained.push({ ms: performance.now() - started, count: result['2xx'] });
+    }
   }
 
   // The batch call for collectors: 100 exchanges (the same JSON body with PII) per request, 3 s.
-  const batchConfig = testConfig({ dataDir: path.join(dir, 'batch'), ingestToken: TOKEN });
-  const batchDb = await openDatabase({ dataDir: batchConfig.dataDir });
-  const batchApp = await buildApp({ config: batchConfig, database: batchDb, scheduler: false });
-  await batchApp.listen({ port: 0, host: '127.0.0.1' });
   const batchBody = JSON.stringify({
     exchanges: Array.from({ length: BATCH }, (_, i) => ({
       host: 'api.example.com',
@@ -137,70 +192,49 @@ async function captureBench(): Promise<void> {
       requestBody: BODY,
     })),
   });
-  const batchResult = await cannon(
-    `http://127.0.0.1:${(batchApp.server.address() as { port: number }).port}/api/v1/captures`,
-    batchBody,
-    BATCH_SECONDS,
-  );
-  await batchApp.close();
-  await batchDb.close();
+  const batchResult = await cannon(targets[1]!.process, '/api/v1/captures', batchBody, BATCH_SECONDS);
+  for (const t of targets) await t.process.request('close');
   rmSync(dir, { recursive: true, force: true });
-
   console.log(
     `\n(load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores)`,
   );
   console.log(
-    `\nCapture throughput (${CONNECTIONS} connections, ${DURATION} s, JSON body with PII; acknowledged once written to the capture journal, fdatasync within 1 s; FSYNC_MS=0: on the disk before each answer):`,
+    `\nCapture throughput (${CONNECTIONS} connections, JSON body with PII; acknowledged once written to the capture journal, fdatasync within 1 s; FSYNC_MS=0: on the disk before each answer).\n${ROUNDS} rounds of ${DURATION} s per target, bare route first in each; medians, and the range of the per-round ratios to that round's bare route:`,
   );
-  const row = (label: string, r: CannonResult, ratio?: number) =>
+  const [bareTarget] = targets;
+  for (const t of targets) {
+    const rps = t.runs.map((r) => r.requests.average);
+    const cpu = median(t.runs.map((r) => r.cpuMicrosPerRequest));
+    const kernel = median(t.runs.map((r) => r.systemMicrosPerRequest));
+    const failed = t.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    const ratios = t.runs.map((r, i) => r.requests.average / bareTarget!.runs[i]!.requests.average);
+    const cpuRatios = t.runs.map((r, i) => bareTarget!.runs[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest);
+    const pct = (v: number) => `${Math.round(v * 100)} %`;
     console.log(
-      `  ${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(6)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   ${r.cpuMicrosPerRequest.toFixed(1)} µs CPU/request (${r.systemMicrosPerRequest.toFixed(1)} in the kernel)` +
-        (r.non2xx + r.errors > 0 ? `   non-2xx ${r.non2xx}, errors ${r.errors}` : '') +
-        (ratio === undefined
+      `  ${t.label.padEnd(28)} ${Math.round(median(rps)).toString().padStart(6)} req/s (${Math.round(Math.min(...rps))}-${Math.round(Math.max(...rps))})   p99 ${median(t.runs.map((r) => r.latency.p99))} ms   ${cpu.toFixed(1)} µs CPU/request (${kernel.toFixed(1)} in the kernel)` +
+        (failed > 0 ? `   non-2xx or errors ${failed}` : '') +
+        (t === bareTarget
           ? ''
-          : `   ${Math.round(ratio * 100)} % of bare (${Math.round((bareResult.cpuMicrosPerRequest / r.cpuMicrosPerRequest) * 100)} % per CPU-second)`),
+          : `   ${pct(median(ratios))} of bare (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))}; ${pct(median(cpuRatios))} per CPU-second)`),
     );
-  row('bare Fastify route', bareResult);
-  for (const [label, r] of results)
-    row(`capture, ${label}`, r, r.requests.average / bareResult.requests.average);
-  for (const [work, r] of raw)
-    row(
-      work === 0 ? 'node:http, read body + 202' : `node:http, + ${work} µs of work`,
-      r,
-      r.requests.average / bareResult.requests.average,
-    );
+  }
   console.log(
     `  batch call POST /api/v1/captures, ${BATCH} exchanges per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(batchResult.requests.average)} req/s = ${Math.round(batchResult.requests.average * BATCH)} observations/s   p50 ${batchResult.latency.p50} ms   ${(batchResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/observation` +
       (batchResult.non2xx + batchResult.errors > 0
         ? `   non-2xx ${batchResult.non2xx}, errors ${batchResult.errors}`
         : ''),
   );
-  console.log('  Analysis of what each run captured (journal → database → endpoints), after the run:');
-  for (const [label, , drain] of results)
+  console.log('  Analysis of what each run captured (journal → database → endpoints), after each run:');
+  for (const t of targets) {
+    if (t.drained.length === 0) continue;
+    const count = t.drained.reduce((n, d) => n + d.count, 0);
+    const ms = t.drained.reduce((n, d) => n + d.ms, 0);
     console.log(
-      `  ${label.padEnd(28)} ${drain.count} observations in ${(drain.ms / 1000).toFixed(1)} s = ${Math.round(drain.count / (drain.ms / 1000))} observations/s`,
+      `  ${t.label.padEnd(28)} ${count} observations in ${(ms / 1000).toFixed(1)} s = ${Math.round(count / (ms / 1000))} observations/s`,
     );
-}
-
-/**
- * Node's HTTP server alone: reads the body and answers 202 with a small JSON,
- * after `workMicros` of busy work (a stand-in for what a capture does).
- */
-async function rawServer(workMicros: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      const until = performance.now() + workMicros / 1000;
-      while (performance.now() < until);
-      const body = '{"recorded":true}';
-      response.writeHead(202, ['content-type', 'application/json', 'content-length', String(body.length)]);
-      response.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
+  }
 }
 
 function p95(samples: number[]): number {
