@@ -2,7 +2,7 @@
 // as `npm start` would run it: the bare Fastify route, Node's HTTP server with
 // a fixed amount of work per request, or the built Argus server. Sharing the
 // benchmark's process made the servers' heaps, timers and background copying
-// part of each other's figures (the bare route measured 40 % slower there).
+// part of each other's figures (the bare route measured a third slower there).
 // It sends its origin, then answers the parent's messages: its CPU time so far,
 // `drain` (copy and analyse what was captured), `close`.
 import { createServer } from 'node:http';
