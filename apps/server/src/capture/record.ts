@@ -191,7 +191,8 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
 }
 
 /**
- * Detects PII and journals the observation; resolves once it is durable.
+ * Detects PII and journals the observation; resolves once the journal has it
+ * (journal.ts: in the kernel, or on the disk with ARGUS_CAPTURE_FSYNC_MS=0).
  * Throws 503 when the journal refuses it (shutting down, disk failing).
  */
 export async function recordObservation(

@@ -1,0 +1,29 @@
+// Configuration from the environment: defaults, and a clear error for a value
+// that makes no sense (the server refuses to start rather than guess).
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.js';
+
+describe('configFromEnv', () => {
+  it('acknowledges captures once the kernel has them, synced within 1 s, unless told otherwise', () => {
+    expect(configFromEnv({}).captureFsyncIntervalMs).toBe(1000);
+    expect(configFromEnv({ ARGUS_CAPTURE_FSYNC_MS: '0' }).captureFsyncIntervalMs).toBe(0);
+    expect(configFromEnv({ ARGUS_CAPTURE_FSYNC_MS: ' 250 ' }).captureFsyncIntervalMs).toBe(250);
+    for (const bad of ['-1', 'soon', '1.5', '60001']) {
+      expect(() => configFromEnv({ ARGUS_CAPTURE_FSYNC_MS: bad })).toThrow(
+        `ARGUS_CAPTURE_FSYNC_MS must be a whole number of milliseconds from 0 to 60000, not ${bad}`,
+      );
+    }
+  });
+
+  it('reads the capture backlog limit and the retention, refusing nonsense', () => {
+    const config = configFromEnv({ ARGUS_CAPTURE_BACKLOG_MB: '64', ARGUS_OBSERVATION_RETENTION_DAYS: '0' });
+    expect(config.captureBacklogLimit).toBe(64 * 1024 * 1024);
+    expect(config.observationRetentionDays).toBe(0);
+    expect(() => configFromEnv({ ARGUS_CAPTURE_BACKLOG_MB: '0' })).toThrow(
+      'ARGUS_CAPTURE_BACKLOG_MB must be a positive number of megabytes, not 0',
+    );
+    expect(() => configFromEnv({ ARGUS_OBSERVATION_RETENTION_DAYS: 'week' })).toThrow(
+      'ARGUS_OBSERVATION_RETENTION_DAYS must be a number of days (0 keeps everything), not week',
+    );
+  });
+});
