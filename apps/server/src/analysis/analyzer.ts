@@ -6,11 +6,7 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   Inventory,
-  detectPiiInObservation,
-  emptyAggregate,
   endpointKey,
-  mergeAggregates,
-  type PiiFinding,
   type EndpointAggregate,
   type Observation,
   type SpecEndpoint,
@@ -40,8 +36,6 @@ export interface AnalyseInput {
   aggregates?: EndpointAggregate[];
   /** Re-check and re-score every endpoint of the domain, changed or not. */
   reanalyseAll?: boolean;
-  /** false: captured observations, detected one by one (or carrying `piiFindings` from older records). */
-  detectPii?: boolean;
 }
 
 export interface AnalyseResult {
@@ -248,7 +242,7 @@ export class Analyzer {
             const result = await this.analyseIn(
               tx as unknown as Tx,
               domain,
-              { trigger: 'capture', observations: list, detectPii: false },
+              { trigger: 'capture', observations: list },
               settings,
             );
             collected.push(result.findings);
@@ -318,8 +312,8 @@ export class Analyzer {
       .where(eq(endpoints.domainId, domainId))) as unknown as StoredEndpoint[];
     const storedByKey = new Map(stored.map((e) => [endpointKey(domain, e.method, e.normalizedPath), e]));
 
-    // Captured rows are detected one by one below (older ones carry their findings); others by the inventory.
-    const inventory = new Inventory(input.detectPii === false ? { detectPii: false } : {});
+    // The inventory detects PII in every observation, captured ones included.
+    const inventory = new Inventory();
     if (input.specEndpoints?.length) {
       inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
     }
@@ -338,14 +332,9 @@ export class Analyzer {
       if (!storedByKey.has(key) && !renamedTo.has(key)) renamedTo.set(key, { stored: e, template });
     }
     for (const item of input.observations ?? []) {
-      const { piiFindings, ...obs } = item as Observation & { piiFindings?: PiiFinding[] };
-      const agg = inventory.addObservation({ ...obs, domain });
-      const findings = input.detectPii === false ? (piiFindings ?? detectPiiInObservation(obs)) : [];
-      if (findings.length > 0) {
-        const found = emptyAggregate(agg.domain, agg.method, agg.normalizedPath);
-        found.pii = findings.map((f) => ({ ...f, count: 1 }));
-        mergeAggregates(agg, found);
-      }
+      // Captured records journalled by earlier builds carry their findings; detected again here.
+      const { piiFindings: _carried, ...obs } = item as Observation & { piiFindings?: unknown };
+      inventory.addObservation({ ...obs, domain });
     }
     const result = inventory.endpoints();
     const context = {
