@@ -140,6 +140,24 @@ const obs = (o: Partial<Observation>): Observation => ({
   ...o,
 });
 
+/** An endpoint an OpenAPI file declares, requiring authentication. */
+const declared = (method: string, pathTemplate: string) => ({
+  domain: 'api.example.com',
+  method,
+  pathTemplate,
+  spec: {
+    source: 'openapi' as const,
+    security: 'required' as const,
+    securitySchemes: ['b'],
+    deprecated: false,
+    parameters: [],
+    requestFields: [],
+    responseFields: [],
+    piiFields: [],
+    servers: [],
+  },
+});
+
 describe('Inventory', () => {
   it('aggregates per (domain, method, normalizedPath) and serialises', () => {
     const inv = new Inventory();
@@ -183,22 +201,6 @@ describe('Inventory', () => {
 
   it('declared templates win and appear without traffic; AWS route templates are used as given', () => {
     const inv = new Inventory();
-    const declared = (method: string, pathTemplate: string) => ({
-      domain: 'api.example.com',
-      method,
-      pathTemplate,
-      spec: {
-        source: 'openapi' as const,
-        security: 'required' as const,
-        securitySchemes: ['b'],
-        deprecated: false,
-        parameters: [],
-        requestFields: [],
-        responseFields: [],
-        piiFields: [],
-        servers: [],
-      },
-    });
     inv.addSpecEndpoints([declared('GET', '/users/{username}')]);
     inv.addSpecEndpoints([declared('POST', '/users')]);
     inv.addObservation(obs({ path: '/users/alice' }));
@@ -217,24 +219,7 @@ describe('Inventory', () => {
     const [guess] = earlier.endpoints();
     expect(guess?.normalizedPath).toBe('/accounts/{accountId}/statements');
     const declaredSpec = new Inventory();
-    declaredSpec.addSpecEndpoints([
-      {
-        domain: 'api.example.com',
-        method: 'GET',
-        pathTemplate: '/accounts/{id}/statements',
-        spec: {
-          source: 'openapi',
-          security: 'required',
-          securitySchemes: ['b'],
-          deprecated: false,
-          parameters: [],
-          requestFields: [],
-          responseFields: [],
-          piiFields: [],
-          servers: [],
-        },
-      },
-    ]);
+    declaredSpec.addSpecEndpoints([declared('GET', '/accounts/{id}/statements')]);
     const [stored] = declaredSpec.endpoints();
 
     const inv = new Inventory();
