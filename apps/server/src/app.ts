@@ -189,7 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const upstreams = new UpstreamCache(ctx);
   const capturedWith = telemetry.captured.labels({ pii: 'yes' });
   const capturedWithout = telemetry.captured.labels({ pii: 'no' });
-  const onRecorded = (pii: string[]) => (pii.length > 0 ? capturedWith : capturedWithout).inc();
+  const onRecorded = (withPii: number, withoutPii: number) => {
+    if (withPii > 0) capturedWith.inc(withPii);
+    if (withoutPii > 0) capturedWithout.inc(withoutPii);
+  };
   await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, ingest, onRecorded });
   fastPath = captureFastPath({ ctx, ingest, upstreams, telemetry, logger: app.log, onRecorded });

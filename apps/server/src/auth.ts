@@ -126,6 +126,23 @@ export function bearerMatches(header: string | undefined, token: string | undefi
   return value.length === expected.length && timingSafeEqual(value, expected);
 }
 
+/**
+ * bearerMatches for one token, without allocating for its usual form
+ * `Bearer <token>`: that is compared in constant time in place; anything else
+ * (another scheme spelling, spaces, another length) takes bearerMatches.
+ */
+export function bearerMatcher(token: string): (header: string | undefined) => boolean {
+  const exact = `Bearer ${token}`;
+  return (header) => {
+    if (header !== undefined && header.length === exact.length) {
+      let diff = 0;
+      for (let i = 0; i < exact.length; i++) diff |= header.charCodeAt(i) ^ exact.charCodeAt(i);
+      if (diff === 0) return true;
+    }
+    return bearerMatches(header, token);
+  };
+}
+
 /** Browsers send Origin on cross-site writes; it must name this server (or an allowed origin). */
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   const origin = request.headers.origin;

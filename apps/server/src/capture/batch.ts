@@ -1,15 +1,23 @@
 // `POST /api/v1/captures`: the batch form of the capture path, for collectors
 // that can send many exchanges per request (a sidecar, a traffic mirror, a log
 // shipper). Each exchange becomes an Observation with PII detection and a
-// journal record, exactly as on /gateway/*; the answer (202) comes once every
-// record of the batch is on disk. An invalid exchange refuses the whole batch
-// (400 naming it), so a collector never has to guess which ones were kept.
+// journal record, exactly as on /gateway/*; the records share one journal entry
+// and the answer (202) comes once it is written. An invalid exchange refuses
+// the whole batch (400 naming it), so a collector never has to guess which ones
+// were kept.
 import type { FastifyInstance } from 'fastify';
 import { captureBatchSchema, paths, type CaptureBatchResult } from '@argus/api';
 import type { AppContext } from '../context.js';
 import { HttpError, parse } from '../errors.js';
 import type { CaptureIngest } from './ingest.js';
-import { BACKLOG_FULL, observationOfExchange, recordObservation, SHUTTING_DOWN } from './record.js';
+import {
+  BACKLOG_FULL,
+  journalRecordOf,
+  journalRecords,
+  observationOfExchange,
+  recordedOf,
+  SHUTTING_DOWN,
+} from './record.js';
 
 /** 1,000 exchanges with body samples fit comfortably. */
 const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
@@ -17,7 +25,8 @@ const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
 export interface CaptureBatchOptions {
   ctx: AppContext;
   ingest: CaptureIngest;
-  onRecorded?: (piiTypes: string[]) => void;
+  /** Counts what was journalled: how many records with PII, how many without. */
+  onRecorded?: (withPii: number, withoutPii: number) => void;
 }
 
 export async function captureBatchPlugin(
@@ -31,15 +40,13 @@ export async function captureBatchPlugin(
       void reply.header('retry-after', '30');
       throw new HttpError(503, BACKLOG_FULL);
     }
-    const recorded = await Promise.all(
-      exchanges.map((exchange) =>
-        recordObservation(ingest, observationOfExchange(exchange), (error) =>
-          request.log.error({ err: error }, 'capture journal write failed'),
-        ),
-      ),
+    const records = exchanges.map((exchange) => journalRecordOf(observationOfExchange(exchange)));
+    await journalRecords(ingest, records, (error) =>
+      request.log.error({ err: error }, 'capture journal write failed'),
     );
-    for (const r of recorded) onRecorded?.(r.piiTypes);
-    const result: CaptureBatchResult = { recorded };
+    const withPii = records.filter((r) => r.piiTypes.length > 0).length;
+    onRecorded?.(withPii, records.length - withPii);
+    const result: CaptureBatchResult = { recorded: records.map(recordedOf) };
     return reply.code(202).send(result);
   });
 }

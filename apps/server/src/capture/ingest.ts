@@ -124,8 +124,13 @@ export class CaptureIngest {
 
   /** Journal a captured observation; resolves once it is durable. */
   append(record: JournalRecord): Promise<void> {
-    this.appended++;
-    return this.journal.append(record);
+    return this.appendAll([record]);
+  }
+
+  /** Journal captured observations together (one queue entry); resolves once all are durable. */
+  appendAll(records: readonly JournalRecord[]): Promise<void> {
+    this.appended += records.length;
+    return this.journal.appendAll(records);
   }
 
   start(): void {

@@ -76,6 +76,7 @@ const NEWLINE = 0x0a;
 const MAX_INFLIGHT = 1;
 
 interface Pending {
+  /** One or more encoded records. */
   line: string;
   resolve: () => void;
   reject: (error: Error) => void;
@@ -267,11 +268,17 @@ export class CaptureJournal {
 
   /** Resolves once the record is written (see fsyncIntervalMs). */
   append(record: JournalRecord): Promise<void> {
+    return this.appendAll([record]);
+  }
+
+  /** Resolves once every record is written; they share one entry of the queue. */
+  appendAll(records: readonly JournalRecord[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the capture journal is closed'));
-    const line = encode(record);
+    let lines = '';
+    for (const record of records) lines += encode(record);
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ line, resolve, reject });
-      this.queuedBytes += line.length;
+      this.queue.push({ line: lines, resolve, reject });
+      this.queuedBytes += lines.length;
       if (!this.scheduled) {
         this.scheduled = true;
         // Requests parsed in this round of the event loop share the write.

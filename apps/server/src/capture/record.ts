@@ -19,6 +19,7 @@ import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
 import { HttpError } from '../errors.js';
 import type { CaptureIngest } from './ingest.js';
+import type { JournalRecord } from './journal.js';
 
 export const PREFIX = '/gateway';
 /** Headers that describe the hop to Argus, not the captured request. */
@@ -67,6 +68,27 @@ export function captureHostOf(headers: IncomingHttpHeaders): string | null {
     .replace(/^\[([^\]]*)\](:\d+)?$/, '$1')
     .replace(/:\d+$/, '');
   return isValidHostname(host) ? host : null;
+}
+
+/**
+ * captureHostOf with its answers kept for the header values seen last: a
+ * capture stream names few hosts, and the parsing costs more than the lookup.
+ * Bounded (cleared when full), so hostile hosts cannot grow it.
+ */
+export function cachedCaptureHostOf(limit = 256): (headers: IncomingHttpHeaders) => string | null {
+  const seen = new Map<string, string | null>();
+  return (headers) => {
+    const forwarded = headers['x-forwarded-host'];
+    if (Array.isArray(forwarded)) return captureHostOf(headers);
+    const key = `${forwarded ?? ''}\n${headers.host ?? ''}`;
+    let host = seen.get(key);
+    if (host === undefined) {
+      host = captureHostOf(headers);
+      if (seen.size >= limit) seen.clear();
+      seen.set(key, host);
+    }
+    return host;
+  };
 }
 
 export const INVALID_HOST = 'The captured request needs a valid host name in X-Forwarded-Host or Host';
@@ -190,35 +212,59 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
   return observation;
 }
 
-/**
- * Detects PII and journals the observation; resolves once the journal has it
- * (journal.ts: in the kernel, or on the disk with ARGUS_CAPTURE_FSYNC_MS=0).
- * Throws 503 when the journal refuses it (shutting down, disk failing).
- */
-export async function recordObservation(
-  ingest: CaptureIngest,
-  observation: Observation,
-  onError: (error: unknown) => void,
-): Promise<CaptureResult['recorded']> {
+/** The journal record of a captured observation: an id and the PII types detected in it. */
+export function journalRecordOf(observation: Observation): JournalRecord {
   const findings = detectPiiInObservation(observation);
-  const piiTypes = findings.length === 0 ? [] : [...new Set(findings.map((f) => f.type))].sort();
-  const id = randomUUID();
+  return {
+    id: randomUUID(),
+    domain: observation.domain,
+    method: observation.method,
+    path: observation.path,
+    piiTypes: findings.length === 0 ? [] : [...new Set(findings.map((f) => f.type))].sort(),
+    receivedAt: observation.timestamp ?? Date.now(),
+    observation,
+  };
+}
+
+/** What the capture answer says was recorded. */
+export function recordedOf(record: JournalRecord): CaptureResult['recorded'] {
+  return {
+    id: record.id,
+    domain: record.domain,
+    method: record.method,
+    path: record.path,
+    piiTypes: record.piiTypes,
+  };
+}
+
+/**
+ * Journals the records together; resolves once the journal has them
+ * (journal.ts: in the kernel, or on the disk with ARGUS_CAPTURE_FSYNC_MS=0).
+ * Throws 503 when the journal refuses them (shutting down, disk failing).
+ */
+export async function journalRecords(
+  ingest: CaptureIngest,
+  records: readonly JournalRecord[],
+  onError: (error: unknown) => void,
+): Promise<void> {
   try {
-    await ingest.append({
-      id,
-      domain: observation.domain,
-      method: observation.method,
-      path: observation.path,
-      piiTypes,
-      receivedAt: observation.timestamp ?? Date.now(),
-      observation,
-    });
+    await ingest.appendAll(records);
   } catch (error) {
     if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
     onError(error);
     throw new HttpError(503, `The capture could not be stored: ${(error as Error).message}`);
   }
-  return { id, domain: observation.domain, method: observation.method, path: observation.path, piiTypes };
+}
+
+/** Detects PII in the observation and journals it (journalRecords). */
+export async function recordObservation(
+  ingest: CaptureIngest,
+  observation: Observation,
+  onError: (error: unknown) => void,
+): Promise<CaptureResult['recorded']> {
+  const record = journalRecordOf(observation);
+  await journalRecords(ingest, [record], onError);
+  return recordedOf(record);
 }
 
 /** Each domain's upstream base URL (or none), cached for a few seconds. */

@@ -30,7 +30,8 @@ export interface CaptureOptions {
   ctx: AppContext;
   ingest: CaptureIngest;
   upstreams: UpstreamCache;
-  onRecorded?: (piiTypes: string[]) => void;
+  /** Counts what was journalled: how many records with PII, how many without. */
+  onRecorded?: (withPii: number, withoutPii: number) => void;
 }
 
 export async function capturePlugin(
@@ -110,7 +111,7 @@ export async function capturePlugin(
       const recorded = await recordObservation(ingest, observation, (error) =>
         request.log.error({ err: error }, 'capture journal write failed'),
       );
-      onRecorded?.(recorded.piiTypes);
+      onRecorded?.(recorded.piiTypes.length > 0 ? 1 : 0, recorded.piiTypes.length > 0 ? 0 : 1);
 
       if (forwarded && forwardedBody) {
         for (const [name, value] of forwarded.headers) {
