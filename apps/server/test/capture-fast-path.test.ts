@@ -82,6 +82,45 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
     );
   });
 
+  it('answers concurrent captures together, each with its own record', async () => {
+    const headers = {
+      'x-forwarded-host': 'batch.example.com',
+      'content-type': 'application/json',
+      authorization: `Bearer ${TOKEN}`,
+    };
+    // The first request for the domain takes the route; the rest arrive at once.
+    await fetch(`${base}/gateway/api/warm`, { method: 'POST', headers, body: '{}' });
+    const fastPathCount = async () => {
+      const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+      return Number(/^argus_capture_fast_path_total (\d+)$/m.exec(metrics.body)?.[1]);
+    };
+    const start = await fastPathCount();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const res = await fetch(`${base}/gateway/api/items/${i}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(i % 2 === 0 ? { email: `user${i}@example.com` } : { note: `plain ${i}` }),
+        });
+        expect(res.status).toBe(202);
+        return { i, recorded: captureResultSchema.parse(await res.json()).recorded };
+      }),
+    );
+    expect(await fastPathCount()).toBe(start + 60);
+    expect(new Set(answers.map((a) => a.recorded.id)).size).toBe(60);
+    for (const { i, recorded } of answers) {
+      expect(recorded.path).toBe(`/api/items/${i}`);
+      expect(recorded.piiTypes).toEqual(i % 2 === 0 ? ['email'] : []);
+    }
+    for (const { i, recorded } of [answers[0]!, answers[7]!, answers[58]!]) {
+      const stored = await storedObservation(recorded.id);
+      expect(stored.observation.path).toBe(`/api/items/${i}`);
+      expect(JSON.parse(stored.observation.requestBody!)).toEqual(
+        i % 2 === 0 ? { email: `user${i}@example.com` } : { note: `plain ${i}` },
+      );
+    }
+  });
+
   it('leaves sessions, bad hosts, over-large and chunked bodies to the route', async () => {
     const withSession = await fetch(`${base}/gateway/api/v1/orders`, {
       method: 'GET',
