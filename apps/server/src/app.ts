@@ -16,7 +16,7 @@ import { CaptureIngest } from './capture/ingest.js';
 import { capturePlugin } from './capture/routes.js';
 import { captureBatchPlugin } from './capture/batch.js';
 import { captureFastPath, type FastPath } from './capture/fast-path.js';
-import { UpstreamCache } from './capture/record.js';
+import { type OnRecorded, UpstreamCache } from './capture/record.js';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { dashboardPlugin } from './dashboard.js';
@@ -189,9 +189,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const upstreams = new UpstreamCache(ctx);
   const capturedWith = telemetry.captured.labels({ pii: 'yes' });
   const capturedWithout = telemetry.captured.labels({ pii: 'no' });
-  const onRecorded = (withPii: number, withoutPii: number) => {
+  const onRecorded: OnRecorded = (recorded) => {
+    let withPii = 0;
+    for (const r of recorded) if (r.piiTypes.length > 0) withPii++;
     if (withPii > 0) capturedWith.inc(withPii);
-    if (withoutPii > 0) capturedWithout.inc(withoutPii);
+    if (withPii < recorded.length) capturedWithout.inc(recorded.length - withPii);
   };
   await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, ingest, onRecorded });

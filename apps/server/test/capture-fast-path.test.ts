@@ -90,11 +90,16 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
     };
     // The first request for the domain takes the route; the rest arrive at once.
     await fetch(`${base}/gateway/api/warm`, { method: 'POST', headers, body: '{}' });
-    const fastPathCount = async () => {
-      const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
-      return Number(/^argus_capture_fast_path_total (\d+)$/m.exec(metrics.body)?.[1]);
+    const counts = async () => {
+      const { body } = await t.anonymous({ method: 'GET', url: '/metrics' });
+      const count = (re: RegExp) => Number(re.exec(body)?.[1] ?? 0);
+      return {
+        fastPath: count(/^argus_capture_fast_path_total (\d+)$/m),
+        withPii: count(/^argus_captured_observations_total\{pii="yes"\} (\d+)$/m),
+        withoutPii: count(/^argus_captured_observations_total\{pii="no"\} (\d+)$/m),
+      };
     };
-    const start = await fastPathCount();
+    const start = await counts();
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => {
         const res = await fetch(`${base}/gateway/api/items/${i}`, {
@@ -106,7 +111,11 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
         return { i, recorded: captureResultSchema.parse(await res.json()).recorded };
       }),
     );
-    expect(await fastPathCount()).toBe(start + 60);
+    expect(await counts()).toEqual({
+      fastPath: start.fastPath + 60,
+      withPii: start.withPii + 30,
+      withoutPii: start.withoutPii + 30,
+    });
     expect(new Set(answers.map((a) => a.recorded.id)).size).toBe(60);
     for (const { i, recorded } of answers) {
       expect(recorded.path).toBe(`/api/items/${i}`);

@@ -15,6 +15,7 @@ import {
   journalRecordOf,
   journalRecords,
   observationOfExchange,
+  type OnRecorded,
   recordedOf,
   SHUTTING_DOWN,
 } from './record.js';
@@ -25,8 +26,7 @@ const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
 export interface CaptureBatchOptions {
   ctx: AppContext;
   ingest: CaptureIngest;
-  /** Counts what was journalled: how many records with PII, how many without. */
-  onRecorded?: (withPii: number, withoutPii: number) => void;
+  onRecorded?: OnRecorded;
 }
 
 export async function captureBatchPlugin(
@@ -44,8 +44,7 @@ export async function captureBatchPlugin(
     await journalRecords(ingest, records, (error) =>
       request.log.error({ err: error }, 'capture journal write failed'),
     );
-    const withPii = records.filter((r) => r.piiTypes.length > 0).length;
-    onRecorded?.(withPii, records.length - withPii);
+    onRecorded?.(records);
     const result: CaptureBatchResult = { recorded: records.map(recordedOf) };
     return reply.code(202).send(result);
   });

@@ -21,6 +21,7 @@ import {
   journalRecordOf,
   journalRecords,
   observationOf,
+  type OnRecorded,
   PREFIX,
   type UpstreamCache,
 } from './record.js';
@@ -31,8 +32,7 @@ export interface FastPathOptions {
   upstreams: UpstreamCache;
   telemetry: Telemetry;
   logger: FastifyBaseLogger;
-  /** Counts what was journalled: how many records with PII, how many without. */
-  onRecorded?: (withPii: number, withoutPii: number) => void;
+  onRecorded?: OnRecorded;
 }
 
 /** Handles the request and returns true, or returns false having touched nothing. */
@@ -127,13 +127,8 @@ export function captureFastPath(options: FastPathOptions): FastPath {
     journalRecords(ingest, records, (error) => logger.error({ err: error }, 'capture journal write failed'))
       .then(
         () => {
-          let withPii = 0;
-          for (let i = 0; i < records.length; i++) {
-            const record = records[i]!;
-            if (record.piiTypes.length > 0) withPii++;
-            answer(recorded[i]!, 202, acceptedBody(record));
-          }
-          onRecorded?.(withPii, records.length - withPii);
+          for (let i = 0; i < records.length; i++) answer(recorded[i]!, 202, acceptedBody(records[i]!));
+          onRecorded?.(records);
         },
         (error: unknown) => {
           // journalRecords refuses with a 503 saying why (shutting down, the disk failing).

@@ -267,6 +267,9 @@ export async function recordObservation(
   return recordedOf(record);
 }
 
+/** Counts what was journalled, by whether PII was found (one call per answer). */
+export type OnRecorded = (recorded: readonly { piiTypes: readonly string[] }[]) => void;
+
 /** Each domain's upstream base URL (or none), cached for a few seconds. */
 export class UpstreamCache {
   private readonly entries = new Map<string, { url: string | null; at: number }>();

@@ -20,6 +20,7 @@ import {
   INVALID_HOST,
   MAX_HEADERS,
   observationOf,
+  type OnRecorded,
   PREFIX,
   recordObservation,
   SHUTTING_DOWN,
@@ -30,8 +31,7 @@ export interface CaptureOptions {
   ctx: AppContext;
   ingest: CaptureIngest;
   upstreams: UpstreamCache;
-  /** Counts what was journalled: how many records with PII, how many without. */
-  onRecorded?: (withPii: number, withoutPii: number) => void;
+  onRecorded?: OnRecorded;
 }
 
 export async function capturePlugin(
@@ -111,7 +111,7 @@ export async function capturePlugin(
       const recorded = await recordObservation(ingest, observation, (error) =>
         request.log.error({ err: error }, 'capture journal write failed'),
       );
-      onRecorded?.(recorded.piiTypes.length > 0 ? 1 : 0, recorded.piiTypes.length > 0 ? 0 : 1);
+      onRecorded?.([recorded]);
 
       if (forwarded && forwardedBody) {
         for (const [name, value] of forwarded.headers) {
