@@ -11,6 +11,7 @@ export type {
   Vulnerability,
 } from './types.js';
 export { BODY_SAMPLE_LIMIT, NO_HEADERS, SENSITIVE_PII, SEVERITY_ORDER } from './types.js';
+export { BoundedCache } from './bounded-cache.js';
 
 // Readers
 export { readOpenApi, parseSpecText, SpecError, type OpenApiResult } from './readers/openapi.js';
