@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   ACTIVITY_SEVERITIES,
   ALERT_STATUSES,
+  AUDIT_TARGETS,
   CHANNEL_TYPES,
   GATEWAY_PROVIDERS,
   LOG_FORMATS,
+  ROLES,
   SEVERITIES,
   SOURCE_TYPES,
   TRIGGER_TYPES,
@@ -60,7 +62,42 @@ export const vulnerabilitySchema = z.object({
   endpoint: endpointRefSchema.nullable().optional(),
 });
 
-export const userSchema = z.object({ id, username: z.string() });
+/** A user as other entities reference it (alert assignee, endpoint owner); `role` where the caller may see it. */
+export const userSchema = z.object({ id, username: z.string(), role: z.enum(ROLES).optional() });
+
+/** A user as User Management lists it (admins only). */
+export const managedUserSchema = z.object({
+  id,
+  username: z.string(),
+  role: z.enum(ROLES),
+  /** Disabled users cannot sign in; their sessions end when disabled. */
+  disabled: z.boolean(),
+  createdAt: timestamp,
+  lastLoginAt: timestamp.nullable(),
+});
+
+/** One append-only audit log entry: who changed what, when. Secrets never appear in `details`. */
+export const auditEntrySchema = z.object({
+  id,
+  at: timestamp,
+  /** Null for changes made by the system or the CLI. */
+  actorId: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  /** e.g. `user.create`, `user.role`, `channel.update`, `settings.update`, `source.delete`. */
+  action: z.string(),
+  targetType: z.enum(AUDIT_TARGETS),
+  targetId: z.string().nullable(),
+  /** One line a person reads: "Changed role of bob from viewer to analyst". */
+  summary: z.string(),
+  /** Client address the change came from, when known. */
+  ip: z.string().nullable(),
+});
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` to read the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 export const endpointSummarySchema = z.object({
   id,
@@ -219,6 +256,7 @@ export const notificationChannelListSchema = z.array(notificationChannelSchema);
 export const deliveryListSchema = z.array(deliverySchema);
 
 export const userListSchema = z.array(userSchema);
+export const managedUserListSchema = z.array(managedUserSchema);
 
 export const discoverySourceSchema = z.object({
   id,
@@ -280,6 +318,9 @@ export type RiskBreakdown = z.infer<typeof riskBreakdownSchema>;
 export type EndpointRef = z.infer<typeof endpointRefSchema>;
 export type Vulnerability = z.infer<typeof vulnerabilitySchema>;
 export type User = z.infer<typeof userSchema>;
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;
 export type EndpointSummary = z.infer<typeof endpointSummarySchema>;
 export type Endpoint = z.infer<typeof endpointSchema>;
 export type EndpointList = z.infer<typeof endpointListSchema>;

@@ -45,7 +45,15 @@ export const paths = {
   notificationChannel: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}`,
   notificationChannelTest: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}/test`,
   notificationChannelDeliveries: (id: string) => `${API_PREFIX}/notification-channels/${enc(id)}/deliveries`,
+  /** Every signed-in user may list users (to assign alerts); admins see roles. */
   users: () => `${API_PREFIX}/users`,
+  /** Admins: list with role, state and last sign-in (GET), add (POST). */
+  managedUsers: () => `${API_PREFIX}/admin/users`,
+  /** Admins: change role/password/disabled (PATCH), remove (DELETE). Not oneself's role, never the last admin. */
+  managedUser: (id: string) => `${API_PREFIX}/admin/users/${enc(id)}`,
+  /** Admins: the audit log, newest first; `before` is the previous page's `nextCursor`. */
+  auditLog: (query: { before?: string; limit?: number } = {}) =>
+    withQuery(`${API_PREFIX}/admin/audit-log`, query),
   settings: () => `${API_PREFIX}/settings`,
   login: () => `${API_PREFIX}/auth/login`,
   logout: () => `${API_PREFIX}/auth/logout`,

@@ -8,6 +8,7 @@ import {
   CHANNEL_TYPES,
   GATEWAY_PROVIDERS,
   LOG_FORMATS,
+  ROLES,
   SEVERITIES,
   SETTINGS_DEFAULTS,
   TRIGGER_TYPES,
@@ -306,6 +307,35 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 
+/** Admins add users (User Management, `argus user add`). */
+export const userCreateSchema = z.object({
+  username: requiredString('Username is required')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9._@-]+$/, 'Username may hold letters, digits and . _ @ - only'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(12, 'Password must be at least 12 characters')
+    .max(256, 'Password must be at most 256 characters'),
+  role: requiredEnum(ROLES, 'Role is required'),
+});
+
+/** Admins change a user's role, password or disabled state; at least one field. */
+export const userUpdateSchema = z
+  .object({
+    role: z.enum(ROLES).optional(),
+    password: z
+      .string()
+      .min(12, 'Password must be at least 12 characters')
+      .max(256, 'Password must be at most 256 characters')
+      .optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((v) => v.role !== undefined || v.password !== undefined || v.disabled !== undefined, {
+    message: 'Nothing to change',
+  });
+
+export type UserCreate = z.input<typeof userCreateSchema>;
+export type UserUpdate = z.input<typeof userUpdateSchema>;
 export type DomainCreate = z.input<typeof domainCreateSchema>;
 export type DiscoverySourceCreate = z.input<typeof discoverySourceCreateSchema>;
 export type BulkAlertUpdate = z.infer<typeof bulkAlertUpdateSchema>;

@@ -18,6 +18,24 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'O
 export const CORE_PII_TYPES = ['ssn', 'email', 'phone', 'credit_card', 'national_id', 'dob'] as const;
 export const SPEC_UPLOAD_EXTENSIONS = ['.json', '.yaml', '.yml'] as const;
 export const LOG_UPLOAD_EXTENSIONS = ['.log', '.txt'] as const;
+/**
+ * Roles, weakest first: a viewer reads; an analyst also triages alerts, rescans,
+ * marks false positives and runs tests; an admin also manages users, channels,
+ * secrets, settings, sources and rules.
+ */
+export const ROLES = ['viewer', 'analyst', 'admin'] as const;
+/** What an audit log entry records a change to. */
+export const AUDIT_TARGETS = [
+  'user',
+  'session',
+  'channel',
+  'rule',
+  'settings',
+  'domain',
+  'source',
+  'secret',
+  'endpoint',
+] as const;
 
 export type Severity = (typeof SEVERITIES)[number];
 export type ActivitySeverity = (typeof ACTIVITY_SEVERITIES)[number];
@@ -28,6 +46,12 @@ export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export type LogFormat = (typeof LOG_FORMATS)[number];
 export type GatewayProvider = (typeof GATEWAY_PROVIDERS)[number];
+export type Role = (typeof ROLES)[number];
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** True when `role` may do what `needed` may (admin ⊇ analyst ⊇ viewer). */
+export const roleAtLeast = (role: Role, needed: Role): boolean =>
+  ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
 /** An endpoint counts as high risk (metrics, top list, domain "risky" counts) above this score. */
 export const HIGH_RISK_THRESHOLD = 50;
