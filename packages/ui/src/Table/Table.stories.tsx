@@ -240,3 +240,35 @@ export const SkeletonRowsAlone: Story = {
     await expect(canvasElement.querySelectorAll('tr[data-skeleton]')).toHaveLength(4);
   },
 };
+
+function PagedFooter() {
+  const [page, setPage] = useState(1);
+  return (
+    <Table.Pagination
+      summary={`Showing ${(page - 1) * 25 + 1}-${Math.min(page * 25, 1190)} of 1190 alerts`}
+      page={page}
+      pageCount={48}
+      onPageChange={setPage}
+    />
+  );
+}
+
+/** 48 pages: first, last, the current page and its neighbours, ellipses for the rest (at most 7 buttons). */
+export const ManyPages: Story = {
+  render: () => <PagedFooter />,
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Pagination' });
+    const pageNumbers = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent);
+    await expect(pageNumbers()).toEqual(['1', '2', '3', '4', '5', '48']);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 5' }));
+    await expect(pageNumbers()).toEqual(['1', '4', '5', '6', '48']);
+    await expect(within(nav).getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Page 48' }));
+    await expect(pageNumbers()).toEqual(['1', '44', '45', '46', '47', '48']);
+    await expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(nav).toHaveTextContent('Showing 1176-1190 of 1190 alerts');
+  },
+};

@@ -82,6 +82,13 @@ export const PaginationBar = styled.nav`
 
 export const PageButtons = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: var(--space-1);
+`;
+
+export const PageGap = styled.span`
+  min-width: 2ch;
+  text-align: center;
+  color: var(--color-fg-muted);
 `;

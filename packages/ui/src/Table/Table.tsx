@@ -7,6 +7,7 @@ import {
   CheckCell,
   CheckHeader,
   PageButtons,
+  PageGap,
   PaginationBar,
   Scroll,
   StyledTable,
@@ -14,6 +15,7 @@ import {
   Th,
   Tr,
 } from './Table.styles.js';
+import { pageWindow } from './page-window.js';
 
 export type ColumnAlign = 'left' | 'right' | 'center';
 
@@ -83,7 +85,10 @@ export interface TablePaginationProps {
   onPageChange?: (page: number) => void;
 }
 
-/** Footer with a summary, Previous/Next and page buttons. Buttons outside 1…pageCount are disabled. */
+/**
+ * Footer with a summary, Previous/Next and page buttons: the first and last page and the
+ * current one with its neighbours, an ellipsis for pages left out (at most seven buttons).
+ */
 function TablePagination({ summary, page = 1, pageCount = 1, onPageChange }: TablePaginationProps) {
   return (
     <PaginationBar aria-label="Pagination">
@@ -92,18 +97,24 @@ function TablePagination({ summary, page = 1, pageCount = 1, onPageChange }: Tab
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange?.(page - 1)}>
           Previous
         </Button>
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <Button
-            key={n}
-            variant={n === page ? 'primary' : 'outline'}
-            size="sm"
-            aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
-            onClick={() => onPageChange?.(n)}
-          >
-            {n}
-          </Button>
-        ))}
+        {pageWindow(page, pageCount).map((item) =>
+          item.kind === 'gap' ? (
+            <PageGap key={item.key} aria-hidden="true">
+              …
+            </PageGap>
+          ) : (
+            <Button
+              key={item.page}
+              variant={item.page === page ? 'primary' : 'outline'}
+              size="sm"
+              aria-current={item.page === page ? 'page' : undefined}
+              aria-label={`Page ${item.page}`}
+              onClick={() => onPageChange?.(item.page)}
+            >
+              {item.page}
+            </Button>
+          ),
+        )}
         <Button
           variant="outline"
           size="sm"
