@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as hooks from '../src/hooks/index.js';
 import { setApiBaseUrl } from '../src/index.js';
 import { createHandlers, makeFixtures, type Fixtures } from '../src/mocks/index.js';
+import { read, wrapper } from './render.js';
 
 const server = setupServer();
 let db: Fixtures;
@@ -20,18 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-// A fresh cache per test, with the product's preset.
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <hooks.ApiProvider value={{ provider: () => new Map() }}>{children}</hooks.ApiProvider>
-);
-
-async function read<T>(use: () => { data?: T; error?: Error; isLoading: boolean }): Promise<T> {
-  const { result } = renderHook(use, { wrapper });
-  await waitFor(() => expect(result.current.isLoading).toBe(false));
-  if (result.current.error) throw result.current.error;
-  return result.current.data as T;
-}
 
 describe('read hooks', () => {
   it('each GET returns schema-checked data from its URL path', async () => {

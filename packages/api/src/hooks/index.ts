@@ -19,6 +19,8 @@ import type {
   NotificationChannelCreate,
   NotificationChannelUpdate,
   SettingsUpdate,
+  UserCreate,
+  UserUpdate,
 } from '../requests.js';
 import { runScan, type RunScanOptions } from '../scan.js';
 
@@ -71,6 +73,12 @@ export const useNotificationChannels = () =>
 export const useChannelDeliveries = (channelId: string | null) =>
   useRead(channelId ? paths.notificationChannelDeliveries(channelId) : null, e.deliveryListSchema);
 export const useSettings = () => useRead(paths.settings(), e.settingsSchema);
+/** Admins: every user with role, state and last sign-in; `enabled` false sends no request (other roles get 403). */
+export const useManagedUsers = (enabled = true) =>
+  useRead(enabled ? paths.managedUsers() : null, e.managedUserListSchema);
+/** Admins: one page of the audit log, newest first; `before` is the previous page's `nextCursor`; null query skips. */
+export const useAuditLog = (query: { before?: string; limit?: number } | null = {}) =>
+  useRead(query ? paths.auditLog(query) : null, e.auditPageSchema);
 
 /** The signed-in user, or null when there is no session (401 → null). */
 export function useMe() {
@@ -293,6 +301,46 @@ export function useSaveSettings() {
     (body: SettingsUpdate) =>
       apiRequest(paths.settings(), { method: 'PUT', body, schema: e.settingsSchema }) as Promise<e.Settings>,
     () => [paths.settings(), ...ENDPOINT_DATA],
+  );
+}
+
+/** What a change to users touches: both user lists and every page of the audit log. */
+const USER_DATA = () => [paths.managedUsers(), paths.users(), paths.auditLog()];
+
+/** Admins add a user (POST /admin/users). */
+export function useCreateUser() {
+  return useWrite(
+    paths.managedUsers(),
+    (body: UserCreate) =>
+      apiRequest(paths.managedUsers(), {
+        method: 'POST',
+        body,
+        schema: e.managedUserSchema,
+      }) as Promise<e.ManagedUser>,
+    USER_DATA,
+  );
+}
+
+/** Admins change a user's role, password or disabled state. */
+export function useUpdateUser() {
+  return useWrite(
+    'update-user',
+    ({ id, ...body }: UserUpdate & { id: string }) =>
+      apiRequest(paths.managedUser(id), {
+        method: 'PATCH',
+        body,
+        schema: e.managedUserSchema,
+      }) as Promise<e.ManagedUser>,
+    USER_DATA,
+  );
+}
+
+/** Admins remove a user. */
+export function useDeleteUser() {
+  return useWrite(
+    'delete-user',
+    (id: string) => apiRequest(paths.managedUser(id), { method: 'DELETE' }),
+    USER_DATA,
   );
 }
 

@@ -4,10 +4,12 @@ import type {
   Activity,
   Alert,
   AlertRule,
+  AuditEntry,
   DiscoverySource,
   Domain,
   Endpoint,
   EndpointSummary,
+  ManagedUser,
   Metrics,
   NotificationChannel,
   PiiEndpoint,
@@ -177,6 +179,120 @@ export const FIXTURE_USERS: User[] = [
   { id: 'u-carol', username: 'carol.silva' },
 ];
 
+/**
+ * The same people as User Management lists them: each role, a second admin and
+ * two disabled accounts (disabled users are not offered for assignment, so
+ * `/users` still lists the four above).
+ */
+export const FIXTURE_MANAGED_USERS: ManagedUser[] = [
+  {
+    ...FIXTURE_USERS[0]!,
+    role: 'admin',
+    disabled: false,
+    createdAt: iso(120 * DAY),
+    lastLoginAt: iso(2 * MIN),
+  },
+  {
+    ...FIXTURE_USERS[1]!,
+    role: 'analyst',
+    disabled: false,
+    createdAt: iso(90 * DAY),
+    lastLoginAt: iso(3 * HOUR),
+  },
+  {
+    ...FIXTURE_USERS[2]!,
+    role: 'analyst',
+    disabled: false,
+    createdAt: iso(60 * DAY),
+    lastLoginAt: iso(2 * DAY),
+  },
+  { ...FIXTURE_USERS[3]!, role: 'viewer', disabled: false, createdAt: iso(30 * DAY), lastLoginAt: null },
+  {
+    id: 'u-dana',
+    username: 'dana.ito',
+    role: 'admin',
+    disabled: true,
+    createdAt: iso(100 * DAY),
+    lastLoginAt: iso(40 * DAY),
+  },
+  {
+    id: 'u-erik',
+    username: 'erik.novak',
+    role: 'viewer',
+    disabled: true,
+    createdAt: iso(20 * DAY),
+    lastLoginAt: null,
+  },
+];
+
+/** An audit log of `count` entries, newest first, about the fixture users, channels, rules and settings. */
+export function makeAuditLog(count = 45): AuditEntry[] {
+  const ips = ['203.0.113.24', '198.51.100.7', null] as const;
+  const actions: Omit<AuditEntry, 'id' | 'at' | 'actorId' | 'actorUsername' | 'ip'>[] = [
+    {
+      action: 'user.role',
+      targetType: 'user',
+      targetId: 'u-bob',
+      summary: 'Changed role of bob.okafor from viewer to analyst',
+    },
+    {
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: null,
+      summary: 'Changed scan interval from 30 to 60 minutes',
+    },
+    {
+      action: 'channel.update',
+      targetType: 'channel',
+      targetId: 'ch-1',
+      summary: 'Updated channel "Security team Slack"',
+    },
+    {
+      action: 'rule.create',
+      targetType: 'rule',
+      targetId: 'rule-2',
+      summary: 'Created alert rule "PII on public endpoints"',
+    },
+    {
+      action: 'source.delete',
+      targetType: 'source',
+      targetId: 'src-9',
+      summary: 'Removed discovery source "legacy-gateway"',
+    },
+    { action: 'user.disable', targetType: 'user', targetId: 'u-erik', summary: 'Disabled erik.novak' },
+    {
+      action: 'secret.update',
+      targetType: 'secret',
+      targetId: 'ch-3',
+      summary: 'Replaced the auth token of channel "On-call SMS"',
+    },
+    {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: 'u-carol',
+      summary: 'Added carol.silva as viewer',
+    },
+    {
+      action: 'domain.create',
+      targetType: 'domain',
+      targetId: 'd-2',
+      summary: 'Added domain api.acme-payments.com',
+    },
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const byCli = i % 11 === 10;
+    const actor = i % 3 === 2 ? FIXTURE_USERS[0]! : { id: 'u-dana', username: 'dana.ito' };
+    return {
+      id: `audit-${count - i}`,
+      at: iso(7 * MIN + i * 5 * HOUR),
+      actorId: byCli ? null : actor.id,
+      actorUsername: byCli ? null : actor.username,
+      ...actions[i % actions.length]!,
+      ip: byCli ? null : (ips[i % ips.length] ?? null),
+    };
+  });
+}
+
 export interface Fixtures {
   endpoints: Endpoint[];
   domains: Domain[];
@@ -185,7 +301,10 @@ export interface Fixtures {
   alertRules: AlertRule[];
   channels: NotificationChannel[];
   sources: DiscoverySource[];
-  users: User[];
+  /** Everyone User Management lists; `/users` answers the enabled ones. */
+  users: ManagedUser[];
+  /** Newest first. */
+  auditLog: AuditEntry[];
   settings: Settings;
 }
 
@@ -526,7 +645,8 @@ export function makeFixtures(endpointCount = 240): Fixtures {
     alertRules: makeAlertRules(),
     channels: makeChannels(),
     sources: makeSources(domains),
-    users: FIXTURE_USERS.map((u) => ({ ...u })),
+    users: FIXTURE_MANAGED_USERS.map((u) => ({ ...u })),
+    auditLog: makeAuditLog(),
     settings: structuredClone(SETTINGS_DEFAULTS) as Settings,
   };
 }

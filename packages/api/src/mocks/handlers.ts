@@ -2,7 +2,15 @@
 // the fixtures. Each resource can be switched to an empty, loading or error
 // answer, so stories and tests can show every state.
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { Alert, AlertStatus, DiscoverySource, Endpoint } from '../index.js';
+import type {
+  Alert,
+  AlertStatus,
+  AuditEntry,
+  DiscoverySource,
+  Endpoint,
+  ManagedUser,
+  Role,
+} from '../index.js';
 import {
   alertRuleCreateSchema,
   bulkAlertUpdateSchema,
@@ -12,7 +20,10 @@ import {
   HIGH_RISK_THRESHOLD,
   loginSchema,
   notificationChannelCreateSchema,
+  roleAtLeast,
   settingsUpdateSchema,
+  userCreateSchema,
+  userUpdateSchema,
 } from '../index.js';
 import {
   computeMetrics,
@@ -36,6 +47,8 @@ export type MockResource =
   | 'pii'
   | 'alerts'
   | 'users'
+  | 'managedUsers'
+  | 'auditLog'
   | 'alertRules'
   | 'channels'
   | 'settings'
@@ -55,7 +68,15 @@ export interface MockOptions {
   latencyMs?: number;
   /** Status and message of 'error' answers. */
   error?: { status: number; message: string };
+  /**
+   * Role of the signed-in user (default 'admin'): `/auth/me` answers the first
+   * enabled fixture user with it, and writes it may not make answer 403.
+   */
+  role?: Role;
 }
+
+/** Default page size of `GET /admin/audit-log`. */
+export const AUDIT_PAGE_SIZE = 20;
 
 const P = '*/api/v1';
 const notFound = (what: string) => HttpResponse.json({ message: `${what} not found` }, { status: 404 });
@@ -67,6 +88,8 @@ const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
     },
     { status: 400 },
   );
+const forbidden = (needed: Role) =>
+  HttpResponse.json({ message: `This needs the ${needed} role` }, { status: 403 });
 const now = () => new Date(Math.max(Date.now(), FIXTURE_NOW)).toISOString();
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-new-${++sequence}`;
@@ -108,6 +131,24 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
   const list = <T>(items: T[]) => items;
   const endpointsList = { endpoints: [], total: 0 };
 
+  const role = options.role ?? 'admin';
+  const me = () => db.users.find((u) => u.role === role && !u.disabled) ?? db.users[0]!;
+  /** A user as other entities reference it; with the role for admins, as the server does. */
+  const refOfUser = (u: ManagedUser) =>
+    role === 'admin' ? { id: u.id, username: u.username, role: u.role } : { id: u.id, username: u.username };
+  /** The 403 the server answers when the signed-in role is below `needed`, else undefined. */
+  const refuse = (needed: Role) => (roleAtLeast(role, needed) ? undefined : forbidden(needed));
+  const audit = (entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'summary'>) =>
+    db.auditLog.unshift({
+      id: nextId('audit'),
+      at: now(),
+      actorId: me().id,
+      actorUsername: me().username,
+      ip: '127.0.0.1',
+      ...entry,
+    });
+  const enabledAdmins = () => db.users.filter((u) => u.role === 'admin' && !u.disabled);
+
   const findEndpoint = (id: string): Endpoint | undefined => db.endpoints.find((e) => e.id === id);
   const refOf = (e: Endpoint) => ({ method: e.method, normalizedPath: e.normalizedPath, domain: e.domain });
 
@@ -116,17 +157,17 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       `${P}/auth/me`,
       serve(
         'auth',
-        () => HttpResponse.json(db.users[0]),
-        () => db.users[0],
+        () => HttpResponse.json({ id: me().id, username: me().username, role: me().role }),
+        () => ({ id: me().id, username: me().username, role: me().role }),
       ),
     ),
     http.post(`${P}/auth/login`, async ({ request }) => {
       const parsed = loginSchema.safeParse(await request.json().catch(() => undefined));
       if (!parsed.success) return invalid(parsed.error.issues);
-      const user = db.users.find((u) => u.username === parsed.data.username);
+      const user = db.users.find((u) => u.username === parsed.data.username && !u.disabled);
       if (!user || parsed.data.password.length < 1)
         return HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 });
-      return HttpResponse.json(user);
+      return HttpResponse.json({ id: user.id, username: user.username, role: user.role });
     }),
     http.post(`${P}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
 
@@ -188,6 +229,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.post(`${P}/endpoints/:id/rescan`, async ({ params }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const endpoint = findEndpoint(String(params.id));
@@ -196,13 +239,17 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(endpoint);
     }),
     http.patch(`${P}/endpoints/:id`, async ({ params, request }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
       const endpoint = findEndpoint(String(params.id));
       if (!endpoint) return notFound('Endpoint');
       const parsed = endpointUpdateSchema.safeParse(await request.json().catch(() => undefined));
       if (!parsed.success) return invalid(parsed.error.issues);
       if (parsed.data.falsePositive !== undefined) endpoint.falsePositive = parsed.data.falsePositive;
-      if (parsed.data.ownerId !== undefined)
-        endpoint.owner = db.users.find((u) => u.id === parsed.data.ownerId) ?? null;
+      if (parsed.data.ownerId !== undefined) {
+        const owner = db.users.find((u) => u.id === parsed.data.ownerId);
+        endpoint.owner = owner ? { id: owner.id, username: owner.username } : null;
+      }
       return HttpResponse.json(endpoint);
     }),
 
@@ -215,6 +262,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.post(`${P}/domains`, async ({ request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const parsed = domainCreateSchema.safeParse(await request.json().catch(() => undefined));
@@ -237,6 +286,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(domain, { status: 201 });
     }),
     http.post(`${P}/domains/:name/scan`, ({ params }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
       if (variantOf('writes') === 'error') {
         return HttpResponse.json(
           {
@@ -271,6 +322,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.post(`${P}/domains/:domainId/discovery-sources`, async ({ params, request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const domainId = String(params.domainId);
@@ -308,6 +361,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(source, { status: 201 });
     }),
     http.delete(`${P}/discovery-sources/:id`, ({ params }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const index = db.sources.findIndex((s) => s.id === params.id);
@@ -359,6 +414,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.patch(`${P}/alerts/bulk`, async ({ request }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const parsed = bulkAlertUpdateSchema.safeParse(await request.json().catch(() => undefined));
@@ -429,8 +486,128 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       `${P}/users`,
       serve(
         'users',
-        () => HttpResponse.json(db.users),
+        () => HttpResponse.json(db.users.filter((u) => !u.disabled).map(refOfUser)),
         () => list([]),
+      ),
+    ),
+
+    http.get(
+      `${P}/admin/users`,
+      serve(
+        'managedUsers',
+        () => refuse('admin') ?? HttpResponse.json(db.users),
+        () => list([]),
+      ),
+    ),
+    http.post(`${P}/admin/users`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const refused = refuse('admin');
+      if (refused) return refused;
+      const parsed = userCreateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const { username, role: newRole } = parsed.data;
+      if (db.users.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+        return HttpResponse.json({ message: `User ${username} already exists` }, { status: 409 });
+      const user: ManagedUser = {
+        id: nextId('u'),
+        username,
+        role: newRole,
+        disabled: false,
+        createdAt: now(),
+        lastLoginAt: null,
+      };
+      db.users.push(user);
+      audit({
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `Added ${username} as ${newRole}`,
+      });
+      return HttpResponse.json(user, { status: 201 });
+    }),
+    http.patch(`${P}/admin/users/:id`, async ({ params, request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const refused = refuse('admin');
+      if (refused) return refused;
+      const user = db.users.find((u) => u.id === params.id);
+      if (!user) return notFound('User');
+      const parsed = userUpdateSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const change = parsed.data;
+      if (change.role !== undefined && change.role !== user.role && user.id === me().id)
+        return HttpResponse.json({ message: 'You cannot change your own role' }, { status: 409 });
+      const losesAdmin = (change.role !== undefined && change.role !== 'admin') || change.disabled === true;
+      if (losesAdmin && user.role === 'admin' && !user.disabled && enabledAdmins().length === 1)
+        return HttpResponse.json({ message: 'Cannot remove the last admin' }, { status: 409 });
+      if (change.role !== undefined && change.role !== user.role) {
+        audit({
+          action: 'user.role',
+          targetType: 'user',
+          targetId: user.id,
+          summary: `Changed role of ${user.username} from ${user.role} to ${change.role}`,
+        });
+        user.role = change.role;
+      }
+      if (change.disabled !== undefined && change.disabled !== user.disabled) {
+        user.disabled = change.disabled;
+        audit({
+          action: change.disabled ? 'user.disable' : 'user.enable',
+          targetType: 'user',
+          targetId: user.id,
+          summary: `${change.disabled ? 'Disabled' : 'Enabled'} ${user.username}`,
+        });
+      }
+      if (change.password !== undefined) {
+        audit({
+          action: 'user.password',
+          targetType: 'user',
+          targetId: user.id,
+          summary: `Set a new password for ${user.username}`,
+        });
+      }
+      return HttpResponse.json(user);
+    }),
+    http.delete(`${P}/admin/users/:id`, ({ params }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const refused = refuse('admin');
+      if (refused) return refused;
+      const index = db.users.findIndex((u) => u.id === params.id);
+      const user = db.users[index];
+      if (!user) return notFound('User');
+      if (user.id === me().id)
+        return HttpResponse.json({ message: 'You cannot remove your own account' }, { status: 409 });
+      if (user.role === 'admin' && !user.disabled && enabledAdmins().length === 1)
+        return HttpResponse.json({ message: 'Cannot remove the last admin' }, { status: 409 });
+      db.users.splice(index, 1);
+      audit({
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `Removed ${user.username}`,
+      });
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(
+      `${P}/admin/audit-log`,
+      serve(
+        'auditLog',
+        ({ request }: { request: Request }) => {
+          const refused = refuse('admin');
+          if (refused) return refused;
+          const url = new URL(request.url);
+          const limit = Number(url.searchParams.get('limit') ?? AUDIT_PAGE_SIZE);
+          const before = url.searchParams.get('before');
+          const start = before ? db.auditLog.findIndex((a) => a.id === before) + 1 : 0;
+          if (before && start === 0)
+            return HttpResponse.json({ message: 'Unknown audit log cursor' }, { status: 400 });
+          const entries = db.auditLog.slice(start, start + limit);
+          const more = start + limit < db.auditLog.length;
+          return HttpResponse.json({ entries, nextCursor: more ? entries.at(-1)!.id : null });
+        },
+        () => ({ entries: [], nextCursor: null }),
       ),
     ),
 
@@ -443,6 +620,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.post(`${P}/alert-rules`, async ({ request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const parsed = alertRuleCreateSchema.safeParse(await request.json().catch(() => undefined));
@@ -458,12 +637,16 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(rule, { status: 201 });
     }),
     http.patch(`${P}/alert-rules/:id`, async ({ params, request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       const rule = db.alertRules.find((r) => r.id === params.id);
       if (!rule) return notFound('Alert rule');
       Object.assign(rule, (await request.json()) as object);
       return HttpResponse.json(rule);
     }),
     http.delete(`${P}/alert-rules/:id`, ({ params }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       const index = db.alertRules.findIndex((r) => r.id === params.id);
       if (index < 0) return notFound('Alert rule');
       db.alertRules.splice(index, 1);
@@ -479,6 +662,8 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ),
     ),
     http.post(`${P}/notification-channels`, async ({ request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
       const parsed = notificationChannelCreateSchema.safeParse(await request.json().catch(() => undefined));
@@ -488,18 +673,24 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(channel, { status: 201 });
     }),
     http.patch(`${P}/notification-channels/:id`, async ({ params, request }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       const channel = db.channels.find((c) => c.id === params.id);
       if (!channel) return notFound('Notification channel');
       Object.assign(channel, (await request.json()) as object);
       return HttpResponse.json(channel);
     }),
     http.delete(`${P}/notification-channels/:id`, ({ params }) => {
+      const refused = refuse('admin');
+      if (refused) return refused;
       const index = db.channels.findIndex((c) => c.id === params.id);
       if (index < 0) return notFound('Notification channel');
       db.channels.splice(index, 1);
       return new HttpResponse(null, { status: 204 });
     }),
     http.post(`${P}/notification-channels/:id/test`, ({ params }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
       const channel = db.channels.find((c) => c.id === params.id);
       if (!channel) return notFound('Notification channel');
       const delivery = {
@@ -531,9 +722,17 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
     http.put(`${P}/settings`, async ({ request }) => {
       if (variantOf('writes') === 'error')
         return HttpResponse.json({ message: error.message }, { status: error.status });
+      const refused = refuse('admin');
+      if (refused) return refused;
       const parsed = settingsUpdateSchema.safeParse(await request.json().catch(() => undefined));
       if (!parsed.success) return invalid(parsed.error.issues);
       db.settings = parsed.data;
+      audit({
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: null,
+        summary: 'Updated settings',
+      });
       return HttpResponse.json(db.settings);
     }),
 
