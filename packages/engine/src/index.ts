@@ -80,7 +80,7 @@ export {
   type SegmentKind,
   type TemplateResult,
   type TemplaterOptions,
-} from './templating.js';
+} from './templating/index.js';
 
 // PII
 export {

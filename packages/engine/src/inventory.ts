@@ -15,7 +15,7 @@ import {
   splitPath,
   templatePath,
   type TemplaterOptions,
-} from './templating.js';
+} from './templating/index.js';
 
 /** What a spec or gateway declares about an operation. */
 export interface SpecInfo {
@@ -283,6 +283,13 @@ export function redactHeaders(headers: Record<string, string>, request: boolean)
   return out;
 }
 
+/** What a learned leaf keeps for the inventory: its aggregates by method, the last one first. */
+interface LeafAggregates {
+  method: string;
+  aggregate: EndpointAggregate | null;
+  byMethod: Map<string, EndpointAggregate>;
+}
+
 export interface InventoryOptions extends TemplaterOptions {
   /** Run PII detection on each observation (default true). */
   detectPii?: boolean;
@@ -305,11 +312,8 @@ export class Inventory {
   private readonly aggregates = new Map<string, EndpointAggregate>();
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
   private readonly renamed = new Map<string, string>();
-  private readonly templater: PathTemplater;
+  private readonly templater: PathTemplater<LeafAggregates>;
   private readonly detect: boolean;
-  /** Bumped when aggregates are re-keyed (merges), invalidating the per-leaf aggregate slots. */
-  private epoch = 0;
-  private templaterGeneration = 0;
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -400,29 +404,24 @@ export class Inventory {
     else if (this.specIndex.size > 0)
       normalizedPath = this.specIndex.get(domain)?.match(splitPath(obs.path), method) ?? undefined;
     if (normalizedPath === undefined) {
-      // Hot path: one walk of the learned trie; the leaf caches its aggregate per method.
-      const leaf = this.templater.learnPath(domain, obs.path);
-      if (this.templater.generation !== this.templaterGeneration) {
-        this.templaterGeneration = this.templater.generation;
-        this.epoch++;
-      }
+      // Hot path: one walk of the learned trie; the leaf keeps its aggregates per method.
+      const { leaf, mayHoldPii } = this.templater.learnPath(domain, obs.path);
+      let slot = this.templater.payloadOf(leaf);
+      if (!slot)
+        this.templater.setPayload(leaf, (slot = { method: '', aggregate: null, byMethod: new Map() }));
       let agg: EndpointAggregate | undefined;
-      if (leaf.slotGeneration === this.epoch && leaf.slots && leaf.lastSlotKey === method) {
-        agg = leaf.lastSlot as EndpointAggregate; // the same method as the leaf's last line
-      } else {
-        if (leaf.slotGeneration !== this.epoch || !leaf.slots) {
-          leaf.slots = new Map();
-          leaf.slotGeneration = this.epoch;
-        }
-        agg = leaf.slots.get(method) as EndpointAggregate | undefined;
+      if (slot.method === method && slot.aggregate)
+        agg = slot.aggregate; // the same method as the leaf's last line
+      else {
+        agg = slot.byMethod.get(method);
         if (!agg) {
           agg = this.aggregateFor(domain, method, leaf.template === '' ? '/' : nameTemplate(leaf.template));
-          leaf.slots.set(method, agg);
+          slot.byMethod.set(method, agg);
         }
-        leaf.lastSlotKey = method;
-        leaf.lastSlot = agg;
+        slot.method = method;
+        slot.aggregate = agg;
       }
-      this.record(agg, obs, this.templater.lastPathMayHoldPii);
+      this.record(agg, obs, mayHoldPii);
       return agg;
     }
     const agg = this.aggregateFor(domain, method, normalizedPath);
@@ -527,7 +526,7 @@ export class Inventory {
     }
     this.aggregates.clear();
     for (const [k, v] of merged) this.aggregates.set(k, v);
-    this.epoch++;
+    this.templater.invalidatePayloads();
     return [...merged.values()];
   }
 

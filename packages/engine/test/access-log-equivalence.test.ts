@@ -12,7 +12,7 @@ import {
   templatePath,
   type Observation,
 } from '../src/index.js';
-import { joinSegments, nameTemplate, templateSegments } from '../src/templating.js';
+import { joinSegments, nameTemplate, templateSegments } from '../src/templating/index.js';
 import { referenceReadClf } from './reference/access-log-reference.js';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -272,7 +272,7 @@ describe('access-log fast path equals the straightforward reference', () => {
       const walked = new PathTemplater({ cardinalityThreshold: 5 });
       const plain = new PathTemplater({ cardinalityThreshold: 5 });
       for (const o of refObs) {
-        const got = walked.learnPath(o.domain, o.path).template || '/';
+        const got = walked.learnPath(o.domain, o.path).leaf.template || '/';
         const want = joinSegments(plain.learnTyped(o.domain, templateSegments(splitPath(o.path))));
         expect(got, o.path).toBe(want);
       }
@@ -287,7 +287,7 @@ describe('access-log fast path equals the straightforward reference', () => {
       // the trie keeps unnamed parameters, templatePath names them.
       const templater = new PathTemplater({ cardinalityThreshold: Infinity });
       for (const o of refObs) {
-        const leaf = templater.learnPath(o.domain, o.path);
+        const { leaf } = templater.learnPath(o.domain, o.path);
         expect(nameTemplate(leaf.template || '/'), o.path).toBe(templatePath(o.path).normalizedPath);
       }
     });
@@ -370,9 +370,9 @@ describe('access-log fast path equals the straightforward reference', () => {
       for (let i = 0; i < 3; i++) t.learnPath('d', `/users/${name}`);
     }
     // 'me' (reserved) stays a literal child; the names merged into {param}.
-    expect(t.learnPath('d', '/users/me').template).toBe('/users/me');
-    expect(t.learnPath('d', '/users/alice').template).toBe('/users/{param}');
-    expect(t.learnPath('d', '/users/zoe').template).toBe('/users/{param}');
+    expect(t.learnPath('d', '/users/me').leaf.template).toBe('/users/me');
+    expect(t.learnPath('d', '/users/alice').leaf.template).toBe('/users/{param}');
+    expect(t.learnPath('d', '/users/zoe').leaf.template).toBe('/users/{param}');
   });
 
   it('the in-place trie walk templates like splitPath + templateSegments', () => {

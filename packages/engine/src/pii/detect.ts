@@ -1,7 +1,9 @@
 // PII detection by value (patterns + validators) and by field name.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import ipaddr from 'ipaddr.js';
+import { isRealDate } from '../calendar.js';
 import type { PiiFinding, PiiLocation, PiiType } from '../types.js';
+import { safeDecode } from '../url-text.js';
 import {
   isAadhaar,
   isAuTfn,
@@ -13,7 +15,6 @@ import {
   isNhsNumber,
   isNino,
   isPesel,
-  isRealDate,
   isSpanishNif,
   isSsn,
 } from './validators.js';
@@ -652,16 +653,6 @@ function scanParams(query: string, location: PiiLocation, out: PiiFinding[], see
       if (t) addFinding(out, seen, t, location, name, 'name');
       scanValue(value, location, name, out, seen);
     }
-  }
-}
-
-/** decodeURIComponent that keeps the input when it is not valid percent-encoding. */
-export function safeDecode(s: string): string {
-  if (!s.includes('%')) return s;
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
   }
 }
 

@@ -1,6 +1,8 @@
 // Checksum and range validators behind the PII detectors. Each takes the matched
 // text (separators allowed) and says whether it can be the real thing.
 
+import { isRealDate } from '../calendar.js';
+
 const digitsOf = (s: string): string => s.replace(/\D/g, '');
 
 export function luhn(digits: string): boolean {
@@ -61,11 +63,6 @@ export function isItin(text: string): boolean {
   if (d.length !== 9 || d[0] !== '9') return false;
   const g = Number(d.slice(3, 5));
   return (g >= 50 && g <= 65) || (g >= 70 && g <= 88) || (g >= 90 && g <= 92) || (g >= 94 && g <= 99);
-}
-
-export function isRealDate(y: number, m: number, d: number): boolean {
-  if (!Number.isInteger(y) || m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';

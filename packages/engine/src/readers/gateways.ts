@@ -9,7 +9,7 @@ import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { assertPublicUrl, publicOnlyLookup, type LookupFn } from '../ssrf.js';
-import { normalizeTemplate } from '../templating.js';
+import { normalizeTemplate } from '../templating/index.js';
 
 export type FetchFn = (
   url: string,

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import type { PiiFinding, PiiLocation } from '../types.js';
 import type { SpecEndpoint, SpecInfo } from '../inventory.js';
 import { piiTypeForFieldName, piiTypeForFormat } from '../pii/detect.js';
-import { normalizeTemplate } from '../templating.js';
+import { normalizeTemplate } from '../templating/index.js';
 
 export class SpecError extends Error {
   override name = 'SpecError';

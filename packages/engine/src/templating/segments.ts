@@ -1,0 +1,242 @@
+// Segment classification: what one decoded path segment is (a literal, a structural word,
+// or a typed value such as an integer, a UUID or an e-mail), and the typed-token pass over a
+// whole path (`/users/42` → `/users/{id}`) that needs nothing learned.
+import { isRealDate } from '../calendar.js';
+import { safeDecode } from '../url-text.js';
+import { DIGIT_0, DIGIT_1, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
+
+export type SegmentKind =
+  'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INTEGER = /^-?\d+$/;
+const HEX = /^[0-9a-f]+$/i;
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+const VERSION = /^v\d{1,3}([._]\d{1,3}){0,2}(-?(alpha|beta|rc)\d*)?$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const EMAIL = /^[^@\s/]+@[^@\s/]+\.[a-z]{2,}$/i;
+const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
+/** Business keys: an upper-case prefix and dash-separated numbers (`INV-2024-0042`, `PROJ-123`, `ORD-884512`). */
+const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
+const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
+const FILE_LIKE =
+  /^[A-Za-z0-9_-]+\.(json|xml|csv|html?|txt|png|jpe?g|gif|svg|ico|css|js|map|pdf|zip|gz|yaml|yml|woff2?|ttf|php|aspx?|jsp|cgi)$/i;
+
+/** Segments that are structure, never parameters. */
+const RESERVED = new Set([
+  'api',
+  'apis',
+  'rest',
+  'graphql',
+  'rpc',
+  'v',
+  'latest',
+  'stable',
+  'beta',
+  'alpha',
+  'internal',
+  'public',
+  'private',
+  'admin',
+  'me',
+  'self',
+  'current',
+  'search',
+  'health',
+  'healthz',
+  'status',
+  'metrics',
+  'login',
+  'logout',
+  'auth',
+  'oauth',
+  'oauth2',
+  'token',
+  'tokens',
+  'callback',
+  'webhooks',
+]);
+
+function isDictionaryLike(seg: string): boolean {
+  // Words, camelCase, snake/kebab case without digits runs: looks like a name a developer wrote.
+  return /^[A-Za-z][a-z]*(?:[A-Z][a-z]*|[_-][A-Za-z][a-z]*)*$/.test(seg) && seg.length <= 40;
+}
+
+/** Hyphen/underscore-joined words (`logstash-monitorama-2013`, `getting_started`): mostly alphabetic parts. */
+function isSlug(seg: string): boolean {
+  if (!/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(seg)) return false;
+  const parts = seg.split(/[-_]/);
+  const words = parts.filter((p) => /^[A-Za-z]{2,}$/.test(p)).length;
+  return (
+    words * 2 >= parts.length &&
+    words >= 1 &&
+    !parts.some((p) => p.length >= 8 && /\d/.test(p) && /[A-Za-z]/.test(p))
+  );
+}
+
+function entropyPerChar(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/**
+ * Classify one decoded path segment. `position` tells whether the segment sits
+ * where an API version usually sits (first segment, or right after a reserved one);
+ * a date there is a version (`/2024-01-01/charges`), elsewhere a parameter.
+ */
+export function classifySegment(seg: string, versionPosition = false): SegmentKind {
+  if (seg === '') return 'literal';
+  // Fast path for the common cases (hot in log ingestion): all digits, all lower-case letters.
+  let digits = true;
+  let lowerWord = seg.length <= 40;
+  for (let i = 0; i < seg.length && (digits || lowerWord); i++) {
+    const c = seg.charCodeAt(i);
+    if (c < DIGIT_0 || c > DIGIT_9) digits = false;
+    if (c < LOWER_A || c > LOWER_Z) lowerWord = false;
+  }
+  if (digits) return 'id';
+  if (lowerWord) return RESERVED.has(seg) ? 'reserved' : 'literal';
+  const lower = seg.toLowerCase();
+  if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
+  if (INTEGER.test(seg)) return 'id';
+  if (UUID.test(seg)) return 'uuid';
+  const date = DATE.exec(seg);
+  if (date) {
+    const year = Number(date[1]);
+    if (year < 1000 || !isRealDate(year, Number(date[2]), Number(date[3]))) return 'literal';
+    return versionPosition ? 'reserved' : 'date';
+  }
+  if (DATETIME.test(seg)) return 'date';
+  if (OBJECT_ID.test(seg)) return 'objectId';
+  if (seg.length >= 16 && HEX.test(seg) && /\d/.test(seg)) return 'hash';
+  if (seg.includes('@') && EMAIL.test(seg)) return 'email';
+  if (FILE_LIKE.test(seg)) return 'literal';
+  if (PREFIXED_ID.test(seg)) {
+    const tail = seg.slice(seg.indexOf('_') + 1);
+    if (/\d/.test(tail) || (/[A-Z]/.test(tail) && /[a-z]/.test(tail))) return 'id';
+  }
+  // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
+  if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
+  if (isDictionaryLike(seg) || isSlug(seg)) return 'literal';
+  if (
+    seg.length >= 16 &&
+    TOKEN_CHARS.test(seg) &&
+    entropyPerChar(seg) >= 3.2 &&
+    /\d/.test(seg) &&
+    /[A-Za-z]/.test(seg)
+  ) {
+    return 'token';
+  }
+  // Short mixed letters+digits without separators (`a1b2c3d4`, `9s6XKz`) are ids;
+  // words with a digit suffix (`page2`, `oauth2`) are not.
+  if (seg.length >= 6 && /^[A-Za-z0-9]+$/.test(seg) && /\d/.test(seg) && /[A-Za-z]/.test(seg)) {
+    if (!/^[A-Za-z]+\d{1,2}$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 2) return 'id';
+  }
+  // Numbers with a unit or extension (`123.json`) keep the extension.
+  return 'literal';
+}
+
+/** The parameter a typed segment becomes, before naming (`{id}`, `{uuid}`, …). */
+export const PARAM_NAME: Readonly<Record<Exclude<SegmentKind, 'literal' | 'reserved'>, string>> = {
+  id: '{id}',
+  uuid: '{uuid}',
+  objectId: '{objectId}',
+  hash: '{hash}',
+  email: '{email}',
+  date: '{date}',
+  token: '{token}',
+};
+
+/** A segment that is already a parameter (re-templating a stored normalizedPath). */
+export function isStoredParameter(seg: string): boolean {
+  return seg.charCodeAt(0) === OPEN_BRACE && /^\{[^{}/]+\}$/.test(seg);
+}
+
+/** Split a raw path into decoded segments: drops the query/fragment, collapses `//`, keeps `/` root. */
+export function splitPath(rawPath: string): string[] {
+  let end = rawPath.length;
+  const q = rawPath.indexOf('?');
+  if (q >= 0) end = q;
+  const h = rawPath.indexOf('#');
+  if (h >= 0 && h < end) end = h;
+  const out: string[] = [];
+  let start = 0;
+  while (start < end) {
+    let slash = rawPath.indexOf('/', start);
+    if (slash < 0 || slash > end) slash = end;
+    if (slash > start) {
+      const seg = rawPath.slice(start, slash);
+      out.push(seg.includes('%') ? safeDecode(seg) : seg);
+    }
+    start = slash + 1;
+  }
+  return out;
+}
+
+const API_PARENT = /(^|\/)apis?$/i;
+
+/**
+ * One digit (1-9) right after `api` or `apis` is the API's version, kept as a
+ * literal: `/rest/api/2/issue/{id}` (Jira), `/api/3/users`. `parent` is the
+ * path (or segment) before it.
+ */
+export function isApiVersionDigit(code: number, parent: string): boolean {
+  return code >= DIGIT_1 && code <= DIGIT_9 && API_PARENT.test(parent);
+}
+
+/** Template one path with typed tokens only (no learned cardinality, no spec). */
+export function templateSegments(segments: readonly string[]): string[] {
+  const out = new Array<string>(segments.length);
+  let prevReserved = true;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i] as string;
+    if (isStoredParameter(seg)) {
+      out[i] = seg; // already a parameter (re-templating a stored normalizedPath)
+      prevReserved = false;
+      continue;
+    }
+    if (seg.length === 1 && i > 0 && isApiVersionDigit(seg.charCodeAt(0), segments[i - 1] as string)) {
+      out[i] = seg;
+      prevReserved = false;
+      continue;
+    }
+    const kind = classifySegment(seg, prevReserved && i < 3);
+    prevReserved = kind === 'reserved';
+    out[i] = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];
+  }
+  return out;
+}
+
+export function escapeLiteral(seg: string): string {
+  // A literal that looks like a template parameter is encoded so it cannot be confused.
+  return seg.includes('{') || seg.includes('}') ? seg.replace(/\{/g, '%7B').replace(/\}/g, '%7D') : seg;
+}
+
+export function joinSegments(segs: readonly string[]): string {
+  return segs.length === 0 ? '/' : '/' + segs.join('/');
+}
+
+/**
+ * Reserved words, file names and camelCase operation names (`findByStatus`,
+ * `createWithList`) never become parameters by cardinality.
+ */
+export function isStaticName(seg: string): boolean {
+  return (
+    FILE_LIKE.test(seg) ||
+    RESERVED.has(seg.toLowerCase()) ||
+    VERSION.test(seg) ||
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(seg)
+  );
+}
+
+/** A structural segment (a reserved word, a version, a date-version): marked on its trie node. */
+export function isStructural(seg: string): boolean {
+  return RESERVED.has(seg.toLowerCase()) || VERSION.test(seg) || DATE.test(seg);
+}

@@ -1,0 +1,560 @@
+// The learning tree: per domain, a trie of the paths seen so far. Typed tokens are
+// parameters at once; literal siblings that share a shape and outnumber a threshold merge
+// into `{param}`. `learnPath` is the hot path of log ingestion: one pass over the raw
+// path's code units, known literal children compared in place, no intermediate arrays.
+import { pathMayHoldPii } from '../pii/detect.js';
+import { CodeUnits } from '../code-units.js';
+import { safeDecode } from '../url-text.js';
+import {
+  DASH,
+  DIGIT_0,
+  DIGIT_9,
+  HASH,
+  LOWER_A,
+  LOWER_F,
+  OPEN_BRACE,
+  PERCENT,
+  QUESTION,
+  SLASH,
+  UPPER_A,
+  UPPER_F,
+} from './chars.js';
+import { guessOf } from './names.js';
+import {
+  PARAM_NAME,
+  classifySegment,
+  escapeLiteral,
+  isApiVersionDigit,
+  isStaticName,
+  isStoredParameter,
+  isStructural,
+  templateSegments,
+} from './segments.js';
+
+interface TrieNode<T> {
+  /** The normalised path of this node (`/api/v1/users/{id}`); '' for the root. */
+  template: string;
+  /** literal child segment → node */
+  children: Map<string, TrieNode<T>>;
+  /** How often this node was reached as a literal child (keeps frequent static siblings when merging). */
+  hits: number;
+  /** typed-token children (`{id}`, `{uuid}`, …) */
+  typed: Map<string, TrieNode<T>> | null;
+  /** the child that merged literals go to (`{param}`) */
+  param: TrieNode<T> | null;
+  merged: boolean;
+  /** children count at which the next merge attempt happens */
+  nextCheck: number;
+  /** hits at or above which a literal child counts as a dominant static route (set at merge) */
+  dominance: number;
+  /** The caller's data for this leaf (see `PathTemplater.payloadOf`), valid for `payloadEpoch`. */
+  payload: T | undefined;
+  payloadEpoch: number;
+  /** This node's own segment is a reserved word or version (`api`, `v1`). */
+  reserved: boolean;
+  /** This node's own literal segment may hold PII by value (see pathMayHoldPii). */
+  pii: boolean;
+  /**
+   * The plain literal children while there are few (learnPath compares them with the raw
+   * path in place, no per-segment string); null when stale: every change of `children` resets it.
+   */
+  small: SmallChildren<T> | null;
+  /** Length of this node's own literal key (set with its parent's `small` list). */
+  segmentLength: number;
+  /**
+   * A typed child keyed `{id}` only because a stored template named it (`{userId}` may have
+   * been any resource id): the first other guess arriving at its parent (`{uuid}`, `{objectId}`,
+   * a merged `{param}`) takes it over; traffic with an `{id}` confirms it.
+   */
+  fromName: boolean;
+}
+
+function newNode<T>(threshold: number, template: string, reserved = false, pii = false): TrieNode<T> {
+  return {
+    reserved,
+    pii,
+    template,
+    children: new Map(),
+    hits: 0,
+    typed: null,
+    param: null,
+    merged: false,
+    nextCheck: threshold,
+    dominance: Infinity,
+    payload: undefined,
+    payloadEpoch: -1,
+    small: null,
+    segmentLength: 0,
+    fromName: false,
+  };
+}
+
+/** Literal children compared in place by learnPath up to this many (a Map lookup beyond). */
+const SMALL_CHILDREN = 16;
+
+/** The plain literal children of a node, as parallel arrays for `literalAt`. */
+interface SmallChildren<T> {
+  nodes: TrieNode<T>[];
+  /** The code units of each key (compared with the path's without string access). */
+  codes: Uint16Array[];
+  /** First code unit and length of each key (compared first). */
+  firsts: number[];
+  lengths: number[];
+}
+
+/**
+ * The literal child of `node` whose key is the whole segment at `units[start…]` (followed by
+ * '/', '?', '#' or the end), compared in place: no scan for the segment's end, no string.
+ * Keys holding '%', '/', '?' or '#' (decoded or escaped text) are left to the scan.
+ */
+function literalAt<T>(
+  node: TrieNode<T>,
+  units: Uint16Array,
+  start: number,
+  length: number,
+): TrieNode<T> | undefined {
+  const small = node.small ?? smallChildrenOf(node);
+  const first = units[start];
+  const { firsts, lengths } = small;
+  for (let i = 0; i < firsts.length; i++) {
+    if (firsts[i] !== first) continue;
+    const len = lengths[i] as number;
+    const end = start + len;
+    if (end > length) continue;
+    if (end < length) {
+      const t = units[end];
+      if (t !== SLASH && t !== QUESTION && t !== HASH) continue;
+    }
+    const key = small.codes[i] as Uint16Array;
+    let j = 1;
+    while (j < len && key[j] === units[start + j]) j++;
+    if (j === len) return small.nodes[i];
+  }
+  return undefined;
+}
+
+/** Build `node.small` (kept apart from `literalAt`, so that the hot function stays small enough to inline). */
+function smallChildrenOf<T>(node: TrieNode<T>): SmallChildren<T> {
+  const small: SmallChildren<T> = { nodes: [], codes: [], firsts: [], lengths: [] };
+  for (const [k, child] of node.children) {
+    child.segmentLength = k.length;
+    if (/[%/?#]/.test(k)) continue;
+    const codes = new Uint16Array(k.length);
+    for (let i = 0; i < k.length; i++) codes[i] = k.charCodeAt(i);
+    small.nodes.push(child);
+    small.codes.push(codes);
+    small.firsts.push(codes[0] as number);
+    small.lengths.push(k.length);
+  }
+  return (node.small = small);
+}
+
+/**
+ * A node reached by `learnPath`: its template (unnamed parameters, '' for the root). The
+ * caller keeps its own data per leaf with `PathTemplater.payloadOf` / `setPayload`.
+ */
+export interface PathLeaf {
+  readonly template: string;
+}
+
+/** What `learnPath` returns. */
+export interface LearnedPath {
+  leaf: PathLeaf;
+  /** Whether a literal segment of the path may hold PII by value (see `pathMayHoldPii`). */
+  mayHoldPii: boolean;
+}
+
+export interface TemplaterOptions {
+  /** Distinct literal values of one shape under one parent beyond which they become `{param}`. Default 20. */
+  cardinalityThreshold?: number;
+}
+
+/** Hard cap of literal children per node: past it every non-dominant child is merged. */
+const MAX_CHILDREN = 2000;
+
+/** The shape of a subtree's first level: its literal children and its parameter children. */
+function signature<T>(node: TrieNode<T>): string {
+  const keys = [
+    ...node.children.keys(),
+    ...(node.typed ? node.typed.keys() : []),
+    ...(node.param ? ['{param}'] : []),
+  ];
+  return keys.sort().join('/');
+}
+
+/**
+ * Learns from the paths it sees: typed tokens are parameters at once; literal
+ * siblings under the same parent (per domain) that share a shape (the same
+ * sub-routes below them) and outnumber the threshold are merged into `{param}`.
+ * Siblings that carry far more traffic than the average value (`/users/me` next to
+ * `/users/{param}`), reserved words, file names and camelCase operation names stay
+ * literal. Memory is bounded: a node keeps at most MAX_CHILDREN literal children.
+ */
+export class PathTemplater<T = never> {
+  private readonly roots = new Map<string, TrieNode<T>>();
+  private readonly threshold: number;
+  /** The code units of the path `learnPath` walks. */
+  private readonly units = new CodeUnits();
+  /** Leaf payloads set before the last merge (or `invalidatePayloads`) are stale. */
+  private payloadEpoch = 0;
+
+  constructor(options: TemplaterOptions = {}) {
+    this.threshold = Math.max(2, options.cardinalityThreshold ?? 20);
+  }
+
+  /** The caller's data for a leaf `learnPath` returned; undefined after a merge moved leaves. */
+  payloadOf(leaf: PathLeaf): T | undefined {
+    const node = leaf as TrieNode<T>;
+    return node.payloadEpoch === this.payloadEpoch ? node.payload : undefined;
+  }
+
+  setPayload(leaf: PathLeaf, payload: T): void {
+    const node = leaf as TrieNode<T>;
+    node.payload = payload;
+    node.payloadEpoch = this.payloadEpoch;
+  }
+
+  /** Forget every leaf's payload (the caller re-keyed what they point to). */
+  invalidatePayloads(): void {
+    this.payloadEpoch++;
+  }
+
+  private root(domain: string): TrieNode<T> {
+    let node = this.roots.get(domain);
+    if (!node) this.roots.set(domain, (node = newNode(this.threshold, '')));
+    return node;
+  }
+
+  /** One learning step from `node` along `key` (a literal or a `{…}` parameter). */
+  private step(node: TrieNode<T>, key: string, weight: number, named = false): TrieNode<T> {
+    if (key.charCodeAt(0) === OPEN_BRACE) {
+      if (key === '{param}') return this.paramChild(node);
+      node.typed ??= new Map();
+      let child = node.typed.get(key);
+      if (!child) {
+        const stray = key === '{uuid}' || key === '{objectId}' ? this.takeNamed(node) : null;
+        child = stray ?? newNode(this.threshold, `${node.template}/${key}`);
+        node.typed.set(key, child);
+        if (stray) retemplate(stray, `${node.template}/${key}`);
+      } else if (child.fromName && !named) child.fromName = false;
+      return child;
+    }
+    const existing = node.children.get(key);
+    if (existing) {
+      existing.hits += weight;
+      return existing;
+    }
+    if (node.merged && !isStaticName(key)) return this.paramChild(node);
+    const child = newNode<T>(this.threshold, `${node.template}/${key}`, isStructural(key));
+    node.children.set(key, child);
+    node.small = null;
+    child.hits = weight;
+    if (node.children.size >= node.nextCheck) {
+      node.nextCheck = Math.min(node.children.size + Math.ceil(this.threshold / 4), MAX_CHILDREN);
+      if (this.merge(node, node.children.size >= MAX_CHILDREN))
+        return node.children.get(key) ?? (node.param as TrieNode<T>);
+    }
+    return child;
+  }
+
+  /** The `{param}` child of a node (created, or taken over from a stored name's `{id}`). */
+  private paramChild(node: TrieNode<T>): TrieNode<T> {
+    if (node.param) return node.param;
+    const stray = this.takeNamed(node);
+    node.param = stray ?? newNode(this.threshold, `${node.template}/{param}`);
+    if (stray) retemplate(stray, `${node.template}/{param}`);
+    return node.param;
+  }
+
+  /** Detach and return the `{id}` child that only a stored name created (see `fromName`). */
+  private takeNamed(node: TrieNode<T>): TrieNode<T> | null {
+    const child = node.typed?.get('{id}');
+    if (!child?.fromName) return null;
+    node.typed?.delete('{id}');
+    child.fromName = false;
+    this.payloadEpoch++;
+    return child;
+  }
+
+  /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
+  learn(domain: string, segments: readonly string[], weight = 1): void {
+    this.learnTyped(domain, templateSegments(segments), weight);
+  }
+
+  /**
+   * Like `learn`, for segments already passed through `templateSegments`; returns
+   * the current template as segments (merged positions become `{param}`).
+   */
+  learnTyped(domain: string, typed: readonly string[], weight = 1): string[] {
+    let node = this.root(domain);
+    for (let i = 0; i < typed.length; i++) {
+      const t = typed[i] as string;
+      if (t.charCodeAt(0) !== OPEN_BRACE) {
+        node = this.step(node, t, weight);
+        continue;
+      }
+      const key = this.paramKey(node, t, typed[i - 1]);
+      const named = key !== t;
+      const created = key === '{id}' && guessOf(t, typed[i - 1]).resource && !node.typed?.has(key);
+      node = this.step(node, key, weight, named);
+      if (created) node.fromName = true;
+    }
+    return node.template === '' ? [] : node.template.slice(1).split('/');
+  }
+
+  /**
+   * The trie key for a parameter segment, which may be named (a stored template):
+   * a guessed name goes back to its guess; a resource name (`{userId}`, from an `{id}`,
+   * `{uuid}`, `{objectId}` or `{param}`) goes to whichever of those exists here.
+   */
+  private paramKey(node: TrieNode<T>, key: string, prev: string | undefined): string {
+    const guess = guessOf(key, prev);
+    if (!guess.resource) return guess.key;
+    for (const k of ['{id}', '{uuid}', '{objectId}']) if (node.typed?.has(k)) return k;
+    return node.param ? '{param}' : '{id}';
+  }
+
+  /**
+   * Learn a raw path and return its leaf: one pass over the string, no
+   * intermediate arrays (the hot path of log ingestion).
+   */
+  learnPath(domain: string, rawPath: string): LearnedPath {
+    let node = this.root(domain);
+    const length = rawPath.length;
+    const u = this.units.of(rawPath);
+    let index = 0;
+    let prevReserved = true;
+    let pii = false;
+    // One pass over the code units: segments end at '/', the path at '?' or '#' (native
+    // indexOf calls cost more than this loop; reading a typed array costs less than charCodeAt).
+    let start = 0;
+    let done = false;
+    while (!done) {
+      // A literal child already known here is matched in place, before any scan of the segment.
+      const size = node.children.size;
+      let known =
+        size > 0 && size <= SMALL_CHILDREN && start < length ? literalAt(node, u, start, length) : undefined;
+      let slash = start;
+      let digits = true;
+      let encoded = false;
+      // Whether every character is a hex digit or '-', and where the dashes are (UUID layout).
+      let hexDash = true;
+      let dashes = 0;
+      let seg: string | null = null;
+      if (known !== undefined) {
+        slash = start + known.segmentLength;
+        if (slash >= length || u[slash] !== SLASH) done = true; // end, '?' or '#'
+      } else {
+        for (; slash < length; slash++) {
+          const c = u[slash] as number;
+          if (c === SLASH) break;
+          if (c === QUESTION || c === HASH) {
+            done = true;
+            break;
+          }
+          if (c < DIGIT_0 || c > DIGIT_9) {
+            digits = false;
+            if (c === DASH) {
+              // A UUID's dashes sit at 8, 13, 18 and 23: any other dash spoils the count.
+              const at = slash - start;
+              dashes += at === 8 || at === 13 || at === 18 || at === 23 ? 1 : 5;
+            } else if (!((c >= LOWER_A && c <= LOWER_F) || (c >= UPPER_A && c <= UPPER_F))) {
+              hexDash = false;
+              if (c === PERCENT) encoded = true;
+            }
+          }
+        }
+        if (slash >= length) done = true;
+        // Many children: a Map lookup (with few, a plain segment was compared in place above).
+        if (slash > start && (size > SMALL_CHILDREN || (size > 0 && encoded))) {
+          seg = rawPath.slice(start, slash);
+          if (encoded) seg = safeDecode(seg);
+          known = node.children.get(seg);
+        }
+      }
+      if (slash > start) {
+        if (known !== undefined) {
+          // A segment already known as a literal child here needs no classification.
+          known.hits++;
+          pii ||= known.pii;
+          node = known;
+          prevReserved = known.reserved;
+          index++;
+          start = slash + 1;
+          continue;
+        }
+        let key: string;
+        let literalPii = false;
+        if (digits && !(slash - start === 1 && isApiVersionDigit(u[start] as number, node.template))) {
+          key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
+          prevReserved = false;
+        } else if (digits) {
+          key = String.fromCharCode(u[start] as number); // the API's version (`/rest/api/2`)
+          prevReserved = false;
+        } else if (hexDash && dashes === 4 && slash - start === 36) {
+          key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'
+          prevReserved = false;
+        } else {
+          if (seg === null) {
+            seg = rawPath.slice(start, slash);
+            if (encoded) seg = safeDecode(seg);
+          }
+          if (isStoredParameter(seg)) {
+            key = seg;
+            prevReserved = false;
+          } else {
+            const kind = classifySegment(seg, prevReserved && index < 3);
+            prevReserved = kind === 'reserved';
+            if (kind === 'literal' || kind === 'reserved') {
+              key = escapeLiteral(seg);
+              literalPii = pathMayHoldPii(seg);
+              pii ||= literalPii;
+            } else {
+              key = PARAM_NAME[kind];
+              pii ||= kind === 'email' || kind === 'token';
+            }
+          }
+        }
+        const parent = node;
+        node = this.step(node, key, 1);
+        // The literal child remembers it, for the lines that reach it in place.
+        if (literalPii && parent.children.get(key) === node) node.pii = true;
+        index++;
+      }
+      start = slash + 1;
+    }
+    return { leaf: node, mayHoldPii: pii };
+  }
+
+  /** Merge the largest same-shape group of value-like children; returns whether anything merged. */
+  private merge(node: TrieNode<T>, force: boolean): boolean {
+    const groups = new Map<string, string[]>();
+    let total = 0;
+    for (const [seg, child] of node.children) {
+      total += child.hits;
+      if (isStaticName(seg)) continue;
+      const sig = force ? '*' : signature(child);
+      const g = groups.get(sig);
+      if (g) g.push(seg);
+      else groups.set(sig, [seg]);
+    }
+    let best: string[] = [];
+    for (const g of groups.values()) if (g.length > best.length) best = g;
+    if (best.length < this.threshold && !force) return false;
+    const mean = total / Math.max(1, node.children.size);
+    node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
+    const param = this.paramChild(node);
+    for (const seg of best) {
+      if ((node.children.get(seg) as TrieNode<T>).hits >= node.dominance) continue; // a dominant static route
+      mergeInto(param, node.children.get(seg) as TrieNode<T>);
+      node.children.delete(seg);
+      node.small = null;
+    }
+    node.merged = true;
+    retemplate(param, `${node.template}/{param}`);
+    this.payloadEpoch++;
+    return true;
+  }
+
+  /**
+   * After a position merged, literals that arrived before the merge with another
+   * shape (a value seen only with some sub-routes) are still values: fold every
+   * non-static, non-dominant literal of merged nodes into the parameter.
+   */
+  finalize(): void {
+    const visit = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      if (node.merged) {
+        const param = this.paramChild(node);
+        let changed = false;
+        for (const [seg, child] of [...node.children]) {
+          if (isStaticName(seg) || child.hits >= node.dominance) continue;
+          mergeInto(param, child);
+          node.children.delete(seg);
+          node.small = null;
+          changed = true;
+        }
+        if (changed) {
+          retemplate(param, `${node.template}/{param}`);
+          this.payloadEpoch++;
+        }
+      }
+      for (const child of node.children.values()) visit(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
+      if (node.param) visit(node.param, depth + 1);
+    };
+    for (const root of this.roots.values()) visit(root, 0);
+  }
+
+  /** Template a path with what has been learned so far (does not learn). */
+  template(domain: string, segments: readonly string[]): string[] {
+    return this.templateTyped(domain, templateSegments(segments));
+  }
+
+  /**
+   * Like `template`, for segments already passed through `templateSegments`. Returns the
+   * trie's own (unnamed) parameters: names a stored template carries map back to their
+   * guesses (`{userId}` → `{id}`); `nameParameters` names the result.
+   */
+  templateTyped(domain: string, typedIn: readonly string[]): string[] {
+    const typed = [...typedIn];
+    let node = this.roots.get(domain) ?? null;
+    for (let i = 0; i < typed.length; i++) {
+      const t = typed[i] as string;
+      if (!node) {
+        if (t.charCodeAt(0) === OPEN_BRACE) typed[i] = guessOf(t, typedIn[i - 1]).key;
+        continue;
+      }
+      if (t.charCodeAt(0) === OPEN_BRACE) {
+        const key = this.paramKey(node, t, typedIn[i - 1]);
+        typed[i] = key;
+        node = key === '{param}' ? node.param : (node.typed?.get(key) ?? null);
+        continue;
+      }
+      const child = node.children.get(t);
+      if (child) node = child;
+      else if (node.merged && !isStaticName(t)) {
+        typed[i] = '{param}';
+        node = node.param;
+      } else node = null;
+    }
+    return typed;
+  }
+}
+
+function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
+  for (const [seg, child] of source.children) {
+    const existing = target.children.get(seg);
+    if (existing) {
+      existing.hits += child.hits;
+      mergeInto(existing, child);
+    } else {
+      target.children.set(seg, child);
+      target.small = null;
+    }
+  }
+  if (source.typed) {
+    target.typed ??= new Map();
+    for (const [key, child] of source.typed) {
+      const existing = target.typed.get(key);
+      if (existing) mergeInto(existing, child);
+      else target.typed.set(key, child);
+    }
+  }
+  if (source.param) {
+    if (target.param) mergeInto(target.param, source.param);
+    else target.param = source.param;
+  }
+  target.merged ||= source.merged;
+  target.dominance = Math.min(target.dominance, source.dominance);
+}
+
+/** Recompute the stored templates of a subtree moved by a merge (and drop its stale payloads). */
+function retemplate<T>(node: TrieNode<T>, template: string): void {
+  node.template = template;
+  node.payload = undefined;
+  node.payloadEpoch = -1;
+  for (const [seg, child] of node.children) retemplate(child, `${template}/${seg}`);
+  if (node.typed) for (const [key, child] of node.typed) retemplate(child, `${template}/${key}`);
+  if (node.param) retemplate(node.param, `${template}/{param}`);
+}
