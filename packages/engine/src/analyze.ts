@@ -1,6 +1,6 @@
 // Analysis of one endpoint aggregate: checks + classification + risk score, in one call.
 import type { Vulnerability } from './types.js';
-import { checkEndpoint, type CheckContext } from './checks.js';
+import { checkEndpoint, indexVersions, type CheckContext } from './checks.js';
 import { classifyEndpoint, isInternalHost, type Classification } from './classify.js';
 import { authSummary, avgRps, piiTypesOf, type EndpointAggregate } from './inventory.js';
 import { scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';
@@ -56,7 +56,7 @@ export function analyzeInventory(
   for (const list of byDomain.values()) {
     const context: CheckContext = {
       domainHasSpec: list.some((e) => e.spec?.source === 'openapi'),
-      domainEndpoints: list,
+      versions: indexVersions(list),
     };
     for (const e of list)
       out.set(e, analyzeEndpoint(e, { ...(options.weights ? { weights: options.weights } : {}), context }));

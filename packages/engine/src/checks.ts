@@ -225,8 +225,42 @@ const finding = (id: VulnId, evidence?: string, severity?: Severity): Vulnerabil
 export interface CheckContext {
   /** The domain has an OpenAPI description (so traffic outside it is shadow traffic). */
   domainHasSpec?: boolean;
-  /** Other endpoints of the same domain (method + normalizedPath), for the old-version check. */
-  domainEndpoints?: readonly { method: string; normalizedPath: string }[];
+  /** The newest version of each endpoint of the domain (indexVersions), for the old-version check. */
+  versions?: VersionIndex;
+}
+
+/** The newest version of each versioned endpoint, by method and path around its version segment. */
+export type VersionIndex = ReadonlyMap<string, { version: number; normalizedPath: string }>;
+
+const VERSION_SEGMENT = /^v(\d+)$/i;
+
+/** The key of an endpoint's path with its first `v<N>` segment left out, and N; null without one. */
+function versionShape(method: string, segments: readonly string[]): { key: string; version: number } | null {
+  const at = segments.findIndex((s) => VERSION_SEGMENT.test(s));
+  if (at < 0) return null;
+  return {
+    key: `${method}\n${segments.slice(0, at).join('/')}\n${segments.slice(at + 1).join('/')}`,
+    version: Number(VERSION_SEGMENT.exec(segments[at]!)![1]),
+  };
+}
+
+/**
+ * Indexes a domain's endpoints by shape once, so each endpoint's old-version
+ * check is one lookup: comparing every endpoint with every other froze the
+ * server on a 10k-path spec (10^8 path splits).
+ */
+export function indexVersions(
+  endpoints: readonly { method: string; normalizedPath: string }[],
+): VersionIndex {
+  const index = new Map<string, { version: number; normalizedPath: string }>();
+  for (const e of endpoints) {
+    const shape = versionShape(e.method, e.normalizedPath.split('/').filter(Boolean));
+    if (!shape) continue;
+    const newest = index.get(shape.key);
+    if (!newest || shape.version > newest.version)
+      index.set(shape.key, { version: shape.version, normalizedPath: e.normalizedPath });
+  }
+  return index;
 }
 
 const ADMIN_SEGMENT =
@@ -401,24 +435,10 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     out.push(finding('ARGUS-API9-001', ep.sources.join(', ')));
   if (ep.spec?.deprecated && ep.requestCount > 0)
     out.push(finding('ARGUS-API9-002', `${ep.requestCount} requests`));
-  const version = /^v(\d+)$/i;
-  const vIndex = segments.findIndex((s) => version.test(s));
-  if (vIndex >= 0 && context.domainEndpoints) {
-    const mine = Number(version.exec(segments[vIndex] as string)?.[1]);
-    const rest = segments.slice(vIndex + 1).join('/');
-    const newer = context.domainEndpoints.find((o) => {
-      if (o.method !== ep.method) return false;
-      const os = o.normalizedPath.split('/').filter(Boolean);
-      const ov = os[vIndex] !== undefined ? version.exec(os[vIndex] as string) : null;
-      return (
-        ov !== null &&
-        Number(ov[1]) > mine &&
-        os.slice(vIndex + 1).join('/') === rest &&
-        os.slice(0, vIndex).join('/') === segments.slice(0, vIndex).join('/')
-      );
-    });
-    if (newer) out.push(finding('ARGUS-API9-003', newer.normalizedPath));
-  }
+  const shape = context.versions ? versionShape(ep.method, segments) : null;
+  const newest = shape ? context.versions?.get(shape.key) : undefined;
+  if (shape && newest && newest.version > shape.version)
+    out.push(finding('ARGUS-API9-003', newest.normalizedPath));
   return out;
 }
 
@@ -435,7 +455,8 @@ export function checkInventory(
   const out = new Map<EndpointAggregate, Vulnerability[]>();
   for (const list of byDomain.values()) {
     const domainHasSpec = list.some((e) => e.spec?.source === 'openapi');
-    for (const e of list) out.set(e, checkEndpoint(e, { domainHasSpec, domainEndpoints: list }));
+    const versions = indexVersions(list);
+    for (const e of list) out.set(e, checkEndpoint(e, { domainHasSpec, versions }));
   }
   return out;
 }

@@ -94,7 +94,16 @@ export {
 } from './pii/detect.js';
 
 // Analysis
-export { checkEndpoint, checkInventory, CHECKS, OWASP, type CheckContext, type VulnId } from './checks.js';
+export {
+  checkEndpoint,
+  checkInventory,
+  CHECKS,
+  indexVersions,
+  OWASP,
+  type CheckContext,
+  type VersionIndex,
+  type VulnId,
+} from './checks.js';
 export { probeEndpoint, type ProbeOptions } from './probe.js';
 export {
   scoreEndpoint,

@@ -7,6 +7,7 @@ import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   Inventory,
   endpointKey,
+  indexVersions,
   type EndpointAggregate,
   type Observation,
   type SpecEndpoint,
@@ -339,7 +340,7 @@ export class Analyzer {
     const result = inventory.endpoints();
     const context = {
       domainHasSpec: result.some((a) => a.spec?.source === 'openapi'),
-      domainEndpoints: result.map((a) => ({ method: a.method, normalizedPath: a.normalizedPath })),
+      versions: indexVersions(result),
     };
 
     const touched: {
@@ -601,7 +602,7 @@ export class Analyzer {
         .where(eq(endpoints.domainId, stored.domainId));
       const context = {
         domainHasSpec: siblings.some((e) => e.sources.includes('openapi')),
-        domainEndpoints: siblings,
+        versions: indexVersions(siblings),
       };
       const evaluation = evaluateEndpoint(agg, {
         settings,
