@@ -1,6 +1,13 @@
 // Passive vulnerability checks over an endpoint aggregate (no requests sent).
 // Every finding has a stable vulnId and an OWASP API Security Top 10 (2023) category.
-import { SENSITIVE_PII, type Severity, type Vulnerability } from './types.js';
+import {
+  SENSITIVE_PII,
+  type Confidence,
+  type Evidence,
+  type PiiFinding,
+  type Severity,
+  type Vulnerability,
+} from './types.js';
 import { authSummary, type EndpointAggregate } from './inventory.js';
 
 export const OWASP = {
@@ -123,6 +130,16 @@ export const CHECKS = {
     remediation:
       'Require authentication and an administrative role; do not expose internal or debug routes on public hosts.',
   },
+  'ARGUS-API5-002': {
+    vulnId: 'ARGUS-API5-002',
+    owaspCategory: OWASP.API5,
+    severity: 'critical',
+    title: 'Destructive or reset function without authentication',
+    description:
+      'An operation whose path resets, drops, seeds or wipes data (createdb, reset, purge, flush) answers without credentials.',
+    remediation:
+      'Remove maintenance operations from the public API, or require an administrative role and a non-GET method.',
+  },
   'ARGUS-API6-001': {
     vulnId: 'ARGUS-API6-001',
     owaspCategory: OWASP.API6,
@@ -217,10 +234,71 @@ export const CHECKS = {
 
 export type VulnId = keyof typeof CHECKS;
 
-const finding = (id: VulnId, evidence?: string, severity?: Severity): Vulnerability => {
+interface FindingOptions {
+  /** Short stable text naming what triggered it (the storage dedupe key). */
+  subject?: string | undefined;
+  severity?: Severity;
+  confidence: Confidence;
+  evidence: Evidence[];
+}
+
+const finding = (id: VulnId, o: FindingOptions): Vulnerability => {
   const def = CHECKS[id] as CheckDef;
-  return { ...def, severity: severity ?? def.severity, ...(evidence ? { evidence } : {}) };
+  return {
+    ...def,
+    severity: o.severity ?? def.severity,
+    ...(o.subject ? { subject: o.subject } : {}),
+    confidence: o.confidence,
+    evidence: o.evidence,
+  };
 };
+
+/** First/last seen of the endpoint's traffic, when it has times. */
+function seenOf(ep: EndpointAggregate): Pick<Evidence, 'firstSeen' | 'lastSeen'> {
+  return {
+    ...(ep.firstSeen !== null ? { firstSeen: ep.firstSeen } : {}),
+    ...(ep.lastSeen !== null ? { lastSeen: ep.lastSeen } : {}),
+  };
+}
+
+/** Evidence about the operation itself: its path (and spec pointer when declared). */
+function operationEvidence(ep: EndpointAggregate, rule: string, detail: string): Evidence {
+  return {
+    side: 'request',
+    part: 'path',
+    field: ep.normalizedPath,
+    ...(ep.spec?.pointer ? { pointer: ep.spec.pointer } : {}),
+    rule,
+    detail,
+    ...seenOf(ep),
+  };
+}
+
+/** The PII finding's own evidence, or one rebuilt from its location and field. */
+function piiEvidence(ep: EndpointAggregate, p: PiiFinding, rule: string): Evidence {
+  if (p.evidence) return { ...p.evidence, rule: `${rule}; ${p.evidence.rule}` };
+  const [where, part] = p.location.split('.') as [string, string];
+  const side = where === 'request' || where === 'response' ? where : undefined;
+  return {
+    ...(side ? { side } : {}),
+    ...(side && (part === 'path' || part === 'query' || part === 'header' || part === 'body')
+      ? { part }
+      : {}),
+    ...(p.field ? { field: p.field } : {}),
+    rule: `${rule}; pii:${p.type} by ${p.by}`,
+    ...(where === 'request' || where === 'response' ? seenOf(ep) : {}),
+  };
+}
+
+/** How the endpoint answered requests without credentials, in words. */
+function unauthenticatedDetail(ep: EndpointAggregate, successes: number): string {
+  const none = ep.auth['none'] ?? 0;
+  return none > 0
+    ? `${none} request(s) without credentials; ${successes} of all requests answered 2xx/3xx`
+    : ep.spec?.security === 'public'
+      ? 'the API description declares no security for this operation'
+      : 'no credentials seen';
+}
 
 export interface CheckContext {
   /** The domain has an OpenAPI description (so traffic outside it is shadow traffic). */
@@ -265,6 +343,9 @@ export function indexVersions(
 
 const ADMIN_SEGMENT =
   /^(admin|administrator|internal|debug|_debug|actuator|manage|management|console|phpmyadmin|private|ops|superuser|sudo|backoffice)$/i;
+/** Path segments that reset or wipe data (`/createdb`, `/reset-database`, `/db/drop`, `/purge`). */
+const RESET_SEGMENT =
+  /^(?:(?:create|drop|reset|init|seed|wipe|purge|truncate|flush|recreate|rebuild)[-_]?(?:db|database|data|tables?|schema|all)|(?:db|database)[-_]?(?:create|drop|reset|init|seed|wipe|purge)|wipe|purge|truncate|flushall|factory[-_]?reset)$/i;
 const FLOW =
   /(^|\/)(login|signin|sign-in|signup|sign-up|register|password|reset-password|forgot-password|otp|mfa|verify|checkout|payment|payments|purchase|orders?|transfers?|coupons?|redeem|vote|invite|token)(\/|$)/i;
 const URL_PARAM =
@@ -320,28 +401,95 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
   const headersKnown = Object.keys(ep.responseHeaders).length > 0;
   const rh = ep.responseHeaders;
 
+  const R = (id: VulnId, what: string) => `${id}:${what}`;
+  const unauthDetail = unauthenticatedDetail(ep, successes);
   // API1
-  if (hasIdParam && openAccess && auth !== 'required') out.push(finding('ARGUS-API1-001', ep.normalizedPath));
+  if (hasIdParam && openAccess && auth !== 'required') {
+    const idParam = segments.find((s) => s.startsWith('{')) as string;
+    out.push(
+      finding('ARGUS-API1-001', {
+        subject: ep.normalizedPath,
+        confidence: answeredUnauthenticated ? 'high' : 'medium',
+        evidence: [
+          {
+            ...operationEvidence(ep, R('ARGUS-API1-001', 'object-id-without-auth'), unauthDetail),
+            field: idParam,
+          },
+        ],
+      }),
+    );
+  }
   // API2
   if (answeredUnauthenticated && (ep.spec?.security === 'required' || (state && !declaredPublic))) {
+    const specRequires = ep.spec?.security === 'required';
     out.push(
-      finding(
-        'ARGUS-API2-001',
-        ep.spec?.security === 'required' ? 'spec requires credentials' : `${ep.method} without credentials`,
-        ep.spec?.security === 'required' ? 'critical' : 'high',
-      ),
+      finding('ARGUS-API2-001', {
+        subject: specRequires ? 'spec requires credentials' : `${ep.method} without credentials`,
+        severity: specRequires || ep.method === 'DELETE' || ep.method === 'PUT' ? 'critical' : 'high',
+        confidence: 'high',
+        evidence: [
+          {
+            side: 'request',
+            part: 'auth',
+            rule: R('ARGUS-API2-001', specRequires ? 'spec-requires-auth' : 'state-change-without-auth'),
+            detail: `${ep.method}: ${unauthDetail}${specRequires ? ' although the API description requires credentials' : ''}`,
+            ...(ep.spec?.pointer ? { pointer: ep.spec.pointer } : {}),
+            ...seenOf(ep),
+          },
+        ],
+      }),
     );
   }
   const credParams = queryNames.filter((n) => CREDENTIAL_PARAM.test(n));
   if ((ep.auth['query_key'] ?? 0) > 0 || credParams.length > 0)
-    out.push(finding('ARGUS-API2-002', credParams[0] ?? 'query credential'));
-  if ((ep.auth['basic'] ?? 0) > 0 && (ep.schemes['http'] ?? 0) > 0) out.push(finding('ARGUS-API2-003'));
+    out.push(
+      finding('ARGUS-API2-002', {
+        subject: credParams[0] ?? 'query credential',
+        confidence: 'high',
+        evidence: [
+          {
+            side: 'request',
+            part: 'query',
+            ...(credParams[0] ? { field: credParams[0] } : {}),
+            rule: R('ARGUS-API2-002', 'credential-query-parameter'),
+            detail:
+              (ep.auth['query_key'] ?? 0) > 0
+                ? `${ep.auth['query_key']} request(s) carried a credential in the query string`
+                : `query parameter ${credParams.join(', ')} names a credential`,
+            ...seenOf(ep),
+          },
+        ],
+      }),
+    );
+  if ((ep.auth['basic'] ?? 0) > 0 && (ep.schemes['http'] ?? 0) > 0)
+    out.push(
+      finding('ARGUS-API2-003', {
+        confidence: 'high',
+        evidence: [
+          {
+            side: 'request',
+            part: 'scheme',
+            rule: R('ARGUS-API2-003', 'basic-over-http'),
+            detail: `${ep.auth['basic']} Basic-authenticated request(s); ${ep.schemes['http']} over http`,
+            ...seenOf(ep),
+          },
+        ],
+      }),
+    );
   // API3
   const responsePii = ep.pii.filter(
     (p) => (p.location.startsWith('response') || p.location === 'spec.response') && SENSITIVE_PII.has(p.type),
   );
   if (responsePii.length > 0)
-    out.push(finding('ARGUS-API3-001', [...new Set(responsePii.map((p) => p.type))].join(', ')));
+    out.push(
+      finding('ARGUS-API3-001', {
+        subject: [...new Set(responsePii.map((p) => p.type))].join(', '),
+        confidence: responsePii.some((p) => p.by === 'value') ? 'high' : 'medium',
+        evidence: responsePii
+          .slice(0, 10)
+          .map((p) => piiEvidence(ep, p, R('ARGUS-API3-001', 'sensitive-pii'))),
+      }),
+    );
   const urlPii = ep.pii.filter(
     (p) =>
       (p.location === 'request.path' ||
@@ -351,16 +499,33 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
   );
   if (urlPii.length > 0)
     out.push(
-      finding(
-        'ARGUS-API3-002',
-        [...new Set(urlPii.map((p) => p.type))].join(', '),
-        urlPii.some((p) => SENSITIVE_PII.has(p.type) || p.type === 'password') ? 'high' : 'medium',
-      ),
+      finding('ARGUS-API3-002', {
+        subject: [...new Set(urlPii.map((p) => p.type))].join(', '),
+        severity: urlPii.some((p) => SENSITIVE_PII.has(p.type) || p.type === 'password') ? 'high' : 'medium',
+        confidence: urlPii.some((p) => p.by === 'value') ? 'high' : 'medium',
+        evidence: urlPii.slice(0, 10).map((p) => piiEvidence(ep, p, R('ARGUS-API3-002', 'pii-in-url'))),
+      }),
     );
   const massFields = [...new Set([...(ep.spec?.requestFields ?? []), ...(ep.requestFields ?? [])])].filter(
     (f) => MASS_ASSIGN.test(f),
   );
-  if (state && massFields.length > 0) out.push(finding('ARGUS-API3-003', massFields.slice(0, 5).join(', ')));
+  if (state && massFields.length > 0)
+    out.push(
+      finding('ARGUS-API3-003', {
+        subject: massFields.slice(0, 5).join(', '),
+        confidence: 'medium',
+        evidence: massFields.slice(0, 5).map((f) => ({
+          side: 'request' as const,
+          part: 'body' as const,
+          field: f,
+          ...(ep.spec?.pointer && ep.spec.requestFields.includes(f)
+            ? { pointer: `${ep.spec.pointer}/requestBody` }
+            : {}),
+          rule: R('ARGUS-API3-003', 'privileged-field-name'),
+          detail: `${ep.method} accepts the field ${f}`,
+        })),
+      }),
+    );
   // API4
   const last = segments[segments.length - 1] ?? '';
   const collection = ep.method === 'GET' && last !== '' && !last.startsWith('{');
@@ -374,12 +539,65 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     ep.spec.responseFields.length > 0 &&
     ep.spec.responseFields.some((f) => f.startsWith('[]'));
   if (collection && (returnsArray || specArray) && !queryNames.some((n) => PAGING.test(n)))
-    out.push(finding('ARGUS-API4-001', ep.normalizedPath));
-  if (headersKnown && !hasRateLimitHeaders(rh)) out.push(finding('ARGUS-API4-002'));
+    out.push(
+      finding('ARGUS-API4-001', {
+        subject: ep.normalizedPath,
+        confidence: 'medium',
+        evidence: [
+          operationEvidence(
+            ep,
+            R('ARGUS-API4-001', 'array-without-paging'),
+            `returns an array; no paging parameter among ${queryNames.length ? queryNames.slice(0, 8).join(', ') : 'its (no) query parameters'}`,
+          ),
+        ],
+      }),
+    );
+  if (headersKnown && !hasRateLimitHeaders(rh))
+    out.push(
+      finding('ARGUS-API4-002', {
+        confidence: 'medium',
+        evidence: [
+          {
+            side: 'response',
+            part: 'header',
+            rule: R('ARGUS-API4-002', 'no-ratelimit-headers'),
+            detail: `no RateLimit, X-RateLimit or Retry-After among ${Object.keys(rh).length} response headers`,
+            ...seenOf(ep),
+          },
+        ],
+      }),
+    );
   // API5
   const adminSeg = segments.find((s) => ADMIN_SEGMENT.test(s));
   if (adminSeg && auth !== 'required' && (answeredUnauthenticated || declaredPublic || auth === 'unknown')) {
-    out.push(finding('ARGUS-API5-001', adminSeg, answeredUnauthenticated ? 'critical' : 'high'));
+    out.push(
+      finding('ARGUS-API5-001', {
+        subject: adminSeg,
+        severity: answeredUnauthenticated ? 'critical' : 'high',
+        confidence: answeredUnauthenticated ? 'high' : 'medium',
+        evidence: [
+          {
+            ...operationEvidence(ep, R('ARGUS-API5-001', 'admin-path-without-auth'), unauthDetail),
+            field: adminSeg,
+          },
+        ],
+      }),
+    );
+  }
+  const reset = segments.find((s) => !s.startsWith('{') && RESET_SEGMENT.test(s));
+  if (reset && auth !== 'required' && (answeredUnauthenticated || declaredPublic)) {
+    out.push(
+      finding('ARGUS-API5-002', {
+        subject: reset,
+        confidence: answeredUnauthenticated ? 'high' : 'medium',
+        evidence: [
+          {
+            ...operationEvidence(ep, R('ARGUS-API5-002', 'reset-path-without-auth'), unauthDetail),
+            field: reset,
+          },
+        ],
+      }),
+    );
   }
   // API6
   if (
@@ -387,7 +605,21 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     (state || /login|signin|token|otp/i.test(ep.normalizedPath)) &&
     !hasRateLimitHeaders(rh)
   ) {
-    out.push(finding('ARGUS-API6-001', ep.normalizedPath));
+    out.push(
+      finding('ARGUS-API6-001', {
+        subject: ep.normalizedPath,
+        confidence: headersKnown ? 'medium' : 'low',
+        evidence: [
+          operationEvidence(
+            ep,
+            R('ARGUS-API6-001', 'business-flow-without-ratelimit'),
+            headersKnown
+              ? 'a sensitive flow; responses carry no rate-limit headers'
+              : 'a sensitive flow; no response headers seen',
+          ),
+        ],
+      }),
+    );
   }
   // API7
   const urlParams = [
@@ -395,8 +627,22 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     ...specParams.filter((p) => p.format === 'uri' || p.format === 'url').map((p) => p.name),
     ...(ep.spec?.requestFields ?? []).filter((f) => URL_PARAM.test(f.split('.').pop() ?? '')),
   ];
-  if (urlParams.length > 0)
-    out.push(finding('ARGUS-API7-001', [...new Set(urlParams)].slice(0, 5).join(', ')));
+  if (urlParams.length > 0) {
+    const names = [...new Set(urlParams)].slice(0, 5);
+    out.push(
+      finding('ARGUS-API7-001', {
+        subject: names.join(', '),
+        confidence: 'medium',
+        evidence: names.map((n) => ({
+          side: 'request' as const,
+          part: ep.spec?.requestFields.includes(n) ? ('body' as const) : ('query' as const),
+          field: n,
+          rule: R('ARGUS-API7-001', 'url-valued-parameter'),
+          detail: `the client passes a URL in ${n}`,
+        })),
+      }),
+    );
+  }
   // API8
   const plainHttp =
     (ep.schemes['http'] ?? 0) > 0 ||
@@ -405,18 +651,62 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
       !(ep.spec?.servers ?? []).some((s) => s.startsWith('https://')));
   if (plainHttp && !isLocalHost(ep.domain))
     out.push(
-      finding('ARGUS-API8-001', undefined, ep.pii.length > 0 || auth === 'required' ? 'high' : 'medium'),
+      finding('ARGUS-API8-001', {
+        severity: ep.pii.length > 0 || auth === 'required' ? 'high' : 'medium',
+        confidence: (ep.schemes['http'] ?? 0) > 0 ? 'high' : 'medium',
+        evidence: [
+          {
+            side: 'request',
+            part: 'scheme',
+            rule: R('ARGUS-API8-001', 'plain-http'),
+            detail:
+              (ep.schemes['http'] ?? 0) > 0
+                ? `${ep.schemes['http']} request(s) over http`
+                : `the API description's servers are http only: ${(ep.spec?.servers ?? []).slice(0, 2).join(', ')}`,
+            ...seenOf(ep),
+          },
+        ],
+      }),
     );
   if (headersKnown) {
     const missing: string[] = [];
     if ((ep.schemes['https'] ?? 0) > 0 && !rh['strict-transport-security'])
       missing.push('Strict-Transport-Security');
     if (!rh['x-content-type-options']) missing.push('X-Content-Type-Options');
-    if (missing.length > 0) out.push(finding('ARGUS-API8-002', missing.join(', ')));
+    const headerEvidence = (field: string, rule: string, detail: string): Evidence => ({
+      side: 'response',
+      part: 'header',
+      field,
+      rule,
+      detail,
+      ...seenOf(ep),
+    });
+    if (missing.length > 0)
+      out.push(
+        finding('ARGUS-API8-002', {
+          subject: missing.join(', '),
+          confidence: 'high',
+          evidence: missing.map((h) =>
+            headerEvidence(h.toLowerCase(), R('ARGUS-API8-002', 'missing-header'), `${h} absent`),
+          ),
+        }),
+      );
     const acao = rh['access-control-allow-origin'];
     const reflected = acao !== undefined && acao !== 'null' && acao === ep.requestHeaders['origin'];
     if (rh['access-control-allow-credentials']?.toLowerCase() === 'true' && (acao === '*' || reflected)) {
-      out.push(finding('ARGUS-API8-003', `Access-Control-Allow-Origin: ${acao}`));
+      out.push(
+        finding('ARGUS-API8-003', {
+          subject: `Access-Control-Allow-Origin: ${acao}`,
+          confidence: 'high',
+          evidence: [
+            headerEvidence(
+              'access-control-allow-origin',
+              R('ARGUS-API8-003', reflected ? 'reflected-origin' : 'wildcard-origin'),
+              `Access-Control-Allow-Origin: ${reflected ? '(the request Origin, reflected)' : acao} with Access-Control-Allow-Credentials: true`,
+            ),
+          ],
+        }),
+      );
     }
     const disclosing = [
       'server',
@@ -426,19 +716,83 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
       'x-generator',
     ].filter((h) => rh[h] && (h !== 'server' || VERSION_HEADER.test(rh[h] as string)));
     if (disclosing.length > 0)
-      out.push(finding('ARGUS-API8-005', disclosing.map((h) => `${h}: ${rh[h]}`).join('; ')));
+      out.push(
+        finding('ARGUS-API8-005', {
+          subject: disclosing.map((h) => `${h}: ${rh[h]}`).join('; '),
+          confidence: 'high',
+          evidence: disclosing.map((h) =>
+            headerEvidence(
+              h,
+              R('ARGUS-API8-005', 'version-header'),
+              `${h}: ${(rh[h] as string).slice(0, 80)}`,
+            ),
+          ),
+        }),
+      );
   }
-  if (ep.errorSample && VERBOSE.test(ep.errorSample))
-    out.push(finding('ARGUS-API8-004', VERBOSE.exec(ep.errorSample)?.[0].slice(0, 80)));
+  const verbose = ep.errorSample ? VERBOSE.exec(ep.errorSample) : null;
+  if (verbose)
+    out.push(
+      finding('ARGUS-API8-004', {
+        subject: verbose[0].slice(0, 80),
+        confidence: 'high',
+        evidence: [
+          {
+            side: 'response',
+            part: 'body',
+            rule: R('ARGUS-API8-004', 'stack-trace-or-sql-error'),
+            sample: verbose[0].slice(0, 80),
+            detail: 'an error response body shows internals',
+            ...seenOf(ep),
+          },
+        ],
+      }),
+    );
   // API9
   if (context.domainHasSpec && ep.requestCount > 0 && (!ep.spec || ep.spec.source !== 'openapi'))
-    out.push(finding('ARGUS-API9-001', ep.sources.join(', ')));
+    out.push(
+      finding('ARGUS-API9-001', {
+        subject: ep.sources.join(', '),
+        confidence: 'medium',
+        evidence: [
+          operationEvidence(
+            ep,
+            R('ARGUS-API9-001', 'traffic-outside-spec'),
+            `${ep.requestCount} request(s) from ${ep.sources.join(', ')}; not in the domain's API description`,
+          ),
+        ],
+      }),
+    );
   if (ep.spec?.deprecated && ep.requestCount > 0)
-    out.push(finding('ARGUS-API9-002', `${ep.requestCount} requests`));
+    out.push(
+      finding('ARGUS-API9-002', {
+        subject: `${ep.requestCount} requests`,
+        confidence: 'high',
+        evidence: [
+          operationEvidence(
+            ep,
+            R('ARGUS-API9-002', 'deprecated-with-traffic'),
+            `deprecated in the API description; ${ep.requestCount} request(s) seen`,
+          ),
+        ],
+      }),
+    );
   const shape = context.versions ? versionShape(ep.method, segments) : null;
   const newest = shape ? context.versions?.get(shape.key) : undefined;
   if (shape && newest && newest.version > shape.version)
-    out.push(finding('ARGUS-API9-003', newest.normalizedPath));
+    out.push(
+      finding('ARGUS-API9-003', {
+        subject: newest.normalizedPath,
+        confidence: 'medium',
+        evidence: [
+          operationEvidence(
+            ep,
+            R('ARGUS-API9-003', 'newer-version'),
+            `newer: ${ep.method} ${newest.normalizedPath}`,
+          ),
+        ],
+      }),
+    );
   return out;
 }
 

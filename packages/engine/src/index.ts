@@ -2,6 +2,8 @@
 // and DNS only through what the caller passes (fetch, lookup).
 export type {
   AuthScheme,
+  Confidence,
+  Evidence,
   Observation,
   PiiFinding,
   PiiLocation,
@@ -89,9 +91,11 @@ export {
   detectPiiInBody,
   detectPiiInObservation,
   piiTypeForFieldName,
+  normaliseFieldName,
   type DetectOptions,
   type PiiMatch,
 } from './pii/detect.js';
+export { redactSample } from './pii/redact.js';
 
 // Analysis
 export {

@@ -26,6 +26,8 @@ export interface SpecInfo {
   deprecated: boolean;
   operationId?: string;
   summary?: string;
+  /** JSON pointer to the operation in its API description (`#/paths/~1v1~1tokens/post`). */
+  pointer?: string;
   /** Declared parameters (path, query, header, cookie). */
   parameters: { name: string; in: string; type?: string; format?: string; required?: boolean }[];
   /** Top-level-ish field paths of request and response bodies (bounded). */
@@ -195,8 +197,17 @@ function addPii(agg: EndpointAggregate, f: PiiFinding, count: number): void {
   const hit = agg.pii.find(
     (p) => p.type === f.type && p.location === f.location && p.field === f.field && p.by === f.by,
   );
-  if (hit) hit.count += count;
-  else if (agg.pii.length < MAX_PII) agg.pii.push({ ...f, count });
+  if (hit) {
+    hit.count += count;
+    const e = f.evidence;
+    if (e && hit.evidence) {
+      if (e.firstSeen !== undefined && (hit.evidence.firstSeen ?? Infinity) > e.firstSeen)
+        hit.evidence.firstSeen = e.firstSeen;
+      if (e.lastSeen !== undefined && (hit.evidence.lastSeen ?? -Infinity) < e.lastSeen)
+        hit.evidence.lastSeen = e.lastSeen;
+    } else if (e) hit.evidence = { ...e };
+  } else if (agg.pii.length < MAX_PII)
+    agg.pii.push({ ...f, ...(f.evidence ? { evidence: { ...f.evidence } } : {}), count });
 }
 
 /** Remember the field paths (two levels) of a JSON object request body. */

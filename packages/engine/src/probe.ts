@@ -23,9 +23,13 @@ function fillPath(template: string, value: string): string {
   return template.replace(/\{[^}]+\}/g, value);
 }
 
-const vuln = (id: keyof typeof CHECKS, evidence: string): Vulnerability => ({
+const vuln = (id: keyof typeof CHECKS, detail: string, path: string): Vulnerability => ({
   ...CHECKS[id],
-  evidence: `probe: ${evidence}`,
+  subject: `probe: ${detail}`,
+  confidence: 'high',
+  evidence: [
+    { side: 'response', part: 'status', field: path, rule: `${id}:probe`, detail, lastSeen: Date.now() },
+  ],
 });
 
 /**
@@ -64,19 +68,21 @@ export async function probeEndpoint(
     const expectsAuth =
       ep.spec?.security === 'required' || Object.keys(ep.auth).some((k) => k !== 'none' && k !== 'unknown');
     if (expectsAuth && plain.status >= 200 && plain.status < 300)
-      out.push(vuln('ARGUS-API2-001', `GET without credentials answered ${plain.status}`));
+      out.push(vuln('ARGUS-API2-001', `GET without credentials answered ${plain.status}`, ep.normalizedPath));
     const acao = plain.headers.get('access-control-allow-origin');
     if (
       (acao === '*' || acao === PROBE_ORIGIN) &&
       plain.headers.get('access-control-allow-credentials')?.toLowerCase() === 'true'
     ) {
-      out.push(vuln('ARGUS-API8-003', `Access-Control-Allow-Origin: ${acao}`));
+      out.push(vuln('ARGUS-API8-003', `Access-Control-Allow-Origin: ${acao}`, ep.normalizedPath));
     }
   }
   if (ep.normalizedPath.includes('{')) {
     const bad = await get(fillPath(ep.normalizedPath, '%27%22%3C0x%7B'));
     if (bad && bad.status >= 400 && VERBOSE.test(bad.body))
-      out.push(vuln('ARGUS-API8-004', `malformed id answered ${bad.status} with a stack trace`));
+      out.push(
+        vuln('ARGUS-API8-004', `malformed id answered ${bad.status} with a stack trace`, ep.normalizedPath),
+      );
   }
   return out;
 }

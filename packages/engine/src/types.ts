@@ -96,6 +96,37 @@ export type PiiLocation =
   | 'spec.response'
   | 'spec.parameter';
 
+/** How sure a check is that the flaw is real (it weighs the finding in the risk score). */
+export type Confidence = 'high' | 'medium' | 'low';
+
+/**
+ * Why something was flagged: where it was seen, which rule or validator fired, a
+ * redacted sample (never the raw value) and when. Every PII finding and every
+ * vulnerability the engine reports carries at least one.
+ */
+export interface Evidence {
+  /** The request or the response; absent when the evidence is the operation itself (method, path, spec). */
+  side?: 'request' | 'response';
+  /** The part of the message or operation. */
+  part?: 'path' | 'query' | 'header' | 'body' | 'status' | 'scheme' | 'auth' | 'method';
+  /** Field path in a body (`customer.card.number`, `items[].email`), header or parameter name. */
+  field?: string;
+  /** JSON pointer into the API description (`#/paths/~1v1~1tokens/post/requestBody`). */
+  pointer?: string;
+  /**
+   * The rule, recogniser or validator that fired: `credit_card:luhn+iin`, `phone:libphonenumber`,
+   * `field-name:card_number`, `schema-format:email`, `ARGUS-API1-001:id-param-unauthenticated`, …
+   */
+  rule: string;
+  /** A redacted sample (`4111 •••• •••• 1111`, `j•••@example.com`); never the raw value. */
+  sample?: string;
+  /** One sentence for a person: what was observed. */
+  detail?: string;
+  /** Epoch milliseconds of the first and last observation that showed it, when the input has times. */
+  firstSeen?: number;
+  lastSeen?: number;
+}
+
 export interface PiiFinding {
   type: PiiType;
   location: PiiLocation;
@@ -103,8 +134,11 @@ export interface PiiFinding {
   field?: string;
   /** How it was recognised. */
   by: 'value' | 'name' | 'schema';
+  /** Why: the recogniser and a redacted sample (value), the field-name rule (name), the spec pointer (schema). */
+  evidence?: Evidence;
 }
 
+/** A vulnerability finding: the catalogue entry, how sure the check is, and why it fired. */
 export interface Vulnerability {
   vulnId: string;
   title: string;
@@ -112,6 +146,9 @@ export interface Vulnerability {
   severity: Severity;
   owaspCategory: string;
   remediation: string;
-  /** What on the endpoint triggered it (field, header, parameter), for dedupe and display. */
-  evidence?: string;
+  /** Short stable text naming what triggered it (a field, header, parameter): the dedupe key for storage. */
+  subject?: string;
+  confidence: Confidence;
+  /** At least one entry: where it was seen and which rule fired. */
+  evidence: Evidence[];
 }

@@ -359,8 +359,12 @@ describe('access-log fast path equals the straightforward reference', () => {
     for (let i = 0; i < 2; i++) observe('/api/v1/call/caf%C3%A9+1-202-555-0143');
     const [call, encoded] = inv.endpoints();
     expect(call?.requestCount).toBe(3);
-    expect(call?.pii).toEqual([{ type: 'phone', location: 'request.path', by: 'value', count: 3 }]);
-    expect(encoded?.pii).toEqual([{ type: 'phone', location: 'request.path', by: 'value', count: 2 }]);
+    expect(call?.pii).toEqual([
+      expect.objectContaining({ type: 'phone', location: 'request.path', by: 'value', count: 3 }),
+    ]);
+    expect(encoded?.pii).toEqual([
+      expect.objectContaining({ type: 'phone', location: 'request.path', by: 'value', count: 2 }),
+    ]);
   });
 
   it('the in-place compare never sees children that a merge removed', () => {

@@ -152,7 +152,7 @@ describe('passive checks', () => {
       { method: 'GET', normalizedPath: '/other/v9/items' },
     ]);
     const old = (method: string, path: string) =>
-      checkEndpoint(ep(method, path), { versions }).find((v) => v.vulnId === 'ARGUS-API9-003')?.evidence;
+      checkEndpoint(ep(method, path), { versions }).find((v) => v.vulnId === 'ARGUS-API9-003')?.subject;
     expect(old('GET', '/api/v1/items')).toBe('/api/v3/items');
     expect(old('GET', '/api/v2/items')).toBe('/api/v3/items');
     expect(old('GET', '/api/v3/items')).toBeUndefined();

@@ -82,7 +82,21 @@ describe('detectPii', () => {
       requestHeaders: { 'sec-ch-ua-full-version-list': '"Not.A/Brand";v="8.0.0.0"', from: 'ops@example.com' },
       responseHeaders: { 'alt-svc': 'h3=":443"; ma=2592000', 'cache-control': 'max-age=2592000' },
     });
-    expect(f).toEqual([{ type: 'email', location: 'request.header', field: 'from', by: 'value' }]);
+    expect(f).toEqual([
+      {
+        type: 'email',
+        location: 'request.header',
+        field: 'from',
+        by: 'value',
+        evidence: {
+          side: 'request',
+          part: 'header',
+          field: 'from',
+          rule: 'email:email',
+          sample: 'o•••@example.com',
+        },
+      },
+    ]);
   });
 
   it('handles long and hostile input quickly', () => {
@@ -105,10 +119,30 @@ describe('structured detection', () => {
     );
     expect(f).toEqual(
       expect.arrayContaining([
-        { type: 'email', location: 'response.body', field: 'user.email', by: 'value' },
-        { type: 'email', location: 'response.body', field: 'user.email', by: 'name' },
-        { type: 'dob', location: 'response.body', field: 'user.dateOfBirth', by: 'name' },
-        { type: 'credit_card', location: 'response.body', field: 'cards[].card_number', by: 'value' },
+        expect.objectContaining({
+          type: 'email',
+          location: 'response.body',
+          field: 'user.email',
+          by: 'value',
+        }),
+        expect.objectContaining({
+          type: 'email',
+          location: 'response.body',
+          field: 'user.email',
+          by: 'name',
+        }),
+        expect.objectContaining({
+          type: 'dob',
+          location: 'response.body',
+          field: 'user.dateOfBirth',
+          by: 'name',
+        }),
+        expect.objectContaining({
+          type: 'credit_card',
+          location: 'response.body',
+          field: 'cards[].card_number',
+          by: 'value',
+        }),
       ]),
     );
     expect(f.some((x) => x.field === 'user.id' || x.field === 'user.createdAt')).toBe(false);
@@ -121,12 +155,9 @@ describe('structured detection', () => {
     expect(piiTypeForFieldName('title')).toBeNull();
   });
   it('scans form bodies, truncated JSON and observations in both directions', () => {
-    expect(detectPiiInBody('email=jane%40example.com&x=1', 'request.body')).toContainEqual({
-      type: 'email',
-      location: 'request.body',
-      field: 'email',
-      by: 'value',
-    });
+    expect(detectPiiInBody('email=jane%40example.com&x=1', 'request.body')).toContainEqual(
+      expect.objectContaining({ type: 'email', location: 'request.body', field: 'email', by: 'value' }),
+    );
     expect(
       detectPiiInBody('{"email": "jane@example.com", "ssn": "078-0', 'response.body').map((f) => f.type),
     ).toContain('email');

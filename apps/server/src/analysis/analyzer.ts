@@ -506,7 +506,7 @@ export class Analyzer {
         const freshPii = evaluation.piiTypes.filter((t) => !previousPii.has(t));
         for (const t of freshPii) newPii.push(`${t} on ${agg.method} ${agg.normalizedPath}`);
         for (const v of evaluation.vulnerabilities) {
-          const evidence = v.evidence ?? '';
+          const evidence = v.subject ?? '';
           const key = vulnKey(id, v.vulnId, evidence);
           keep.add(key);
           if (!storedVulnKeys.has(key)) {
@@ -632,11 +632,11 @@ export class Analyzer {
         })
         .from(vulnerabilities)
         .where(eq(vulnerabilities.endpointId, endpointId));
-      const fresh = new Set(evaluation.vulnerabilities.map((v) => `${v.vulnId} ${v.evidence ?? ''}`));
+      const fresh = new Set(evaluation.vulnerabilities.map((v) => `${v.vulnId} ${v.subject ?? ''}`));
       const old = new Set(existing.map((v) => `${v.vulnId} ${v.evidence}`));
       const gone = existing.filter((v) => !fresh.has(`${v.vulnId} ${v.evidence}`)).map((v) => v.id);
       if (gone.length) await tx.delete(vulnerabilities).where(inArray(vulnerabilities.id, gone));
-      const added = evaluation.vulnerabilities.filter((v) => !old.has(`${v.vulnId} ${v.evidence ?? ''}`));
+      const added = evaluation.vulnerabilities.filter((v) => !old.has(`${v.vulnId} ${v.subject ?? ''}`));
       if (added.length) {
         await tx
           .insert(vulnerabilities)
@@ -730,7 +730,7 @@ function vulnerabilityRow(
     severity,
     owaspCategory,
     remediation,
-    evidence: v.evidence ?? '',
+    evidence: v.subject ?? '',
     scanDate,
   };
 }

@@ -2,8 +2,10 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import ipaddr from 'ipaddr.js';
 import { isRealDate } from '../calendar.js';
-import type { PiiFinding, PiiLocation, PiiType } from '../types.js';
+import type { Evidence, PiiFinding, PiiLocation, PiiType } from '../types.js';
 import { safeDecode } from '../url-text.js';
+import { BoundedCache } from '../bounded-cache.js';
+import { redactSample } from './redact.js';
 import {
   isAadhaar,
   isAuTfn,
@@ -299,7 +301,7 @@ const RECOGNIZERS: Recognizer[] = [
   },
 ];
 
-const phoneCache = new Map<string, boolean>();
+const phoneCache = new BoundedCache<string, boolean>(10_000);
 
 /** libphonenumber validation in the given regions (memoised, bounded). */
 function phoneValid(m: string, regions: CountryCode[]): boolean {
@@ -308,16 +310,11 @@ function phoneValid(m: string, regions: CountryCode[]): boolean {
   // A bare run of digits is a phone number only with an area code (10+ digits):
   // `max-age=2592000` or an order number is not.
   if (digits.length === m.length && digits.length < 10) return false;
-  const key = `${regions.join(',')}|${m}`;
-  const cached = phoneCache.get(key);
-  if (cached !== undefined) return cached;
-  let ok = false;
-  if (m.startsWith('+')) ok = parsePhoneNumberFromString(m)?.isValid() ?? false;
-  else
-    for (const region of regions) if ((ok = parsePhoneNumberFromString(m, region)?.isValid() ?? false)) break;
-  if (phoneCache.size >= 10_000) phoneCache.clear();
-  phoneCache.set(key, ok);
-  return ok;
+  return phoneCache.getOrCompute(`${regions.join(',')}|${m}`, () => {
+    if (m.startsWith('+')) return parsePhoneNumberFromString(m)?.isValid() ?? false;
+    for (const region of regions) if (parsePhoneNumberFromString(m, region)?.isValid()) return true;
+    return false;
+  });
 }
 
 /** Find the e-mail addresses around each '@' (linear: no backtracking regex over long text). */
@@ -447,25 +444,21 @@ const NAME_RULES: [RegExp, PiiType][] = [
   [/^(firstname|lastname|fullname|surname|givenname|familyname|middlename)$/, 'name'],
 ];
 
-/** The PII type a field name reveals, if any (`dateOfBirth` → dob, `card_number` → credit_card). */
-const nameCache = new Map<string, PiiType | null>();
+const nameCache = new BoundedCache<string, PiiType | null>(10_000);
 
+/** The PII type a field name reveals, if any (`dateOfBirth` → dob, `card_number` → credit_card). */
 export function piiTypeForFieldName(name: string): PiiType | null {
-  const cached = nameCache.get(name);
-  if (cached !== undefined) return cached;
-  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  let type: PiiType | null = null;
-  if (key.length > 0 && key.length <= 40) {
-    for (const [re, t] of NAME_RULES) {
-      if (re.test(key)) {
-        type = t;
-        break;
-      }
-    }
-  }
-  if (nameCache.size >= 10_000) nameCache.clear();
-  nameCache.set(name, type);
-  return type;
+  return nameCache.getOrCompute(name, () => {
+    const key = normaliseFieldName(name);
+    if (key.length === 0 || key.length > 40) return null;
+    for (const [re, t] of NAME_RULES) if (re.test(key)) return t;
+    return null;
+  });
+}
+
+/** The comparable form of a field name: lower case, separators removed. */
+export function normaliseFieldName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** Schema formats that reveal PII (OpenAPI `format`). */
@@ -487,24 +480,32 @@ export function piiTypeForFormat(format: string | undefined): PiiType | null {
 const ID_LIKE =
   /(^|[^a-z])(id|ids|uuid|guid|key|hash|ts|time|timestamp|created|updated|modified|count|total|amount|price|size|length|version|seq|sequence|offset|limit|page|code|status|port|number_of|num)$|Id$|At$/i;
 
-const idLikeCache = new Map<string, boolean>();
+const idLikeCache = new BoundedCache<string, boolean>(10_000);
 
 /** The field (name or path; only its tail matters) holds ids, times or counts. Memoised. */
 function isIdLike(field: string | undefined): boolean {
-  if (field === undefined) return false;
-  let v = idLikeCache.get(field);
-  if (v === undefined) {
-    if (idLikeCache.size >= 10_000) idLikeCache.clear();
-    idLikeCache.set(field, (v = ID_LIKE.test(field)));
-  }
-  return v;
+  return field !== undefined && idLikeCache.getOrCompute(field, (f) => ID_LIKE.test(f));
 }
 
 /** Findings compared one by one up to this many; past it, by key in `seen`. */
 const LINEAR_DEDUPE = 16;
 const findingKey = (f: PiiFinding) => `${f.type}|${f.location}|${f.field ?? ''}|${f.by}`;
 
-/** Adds the finding unless an equal one is there (at most 200). */
+/** Side and part of a traffic location (`response.body` → response, body). */
+function whereOf(location: PiiLocation): Pick<Evidence, 'side' | 'part'> {
+  const [side, part] = location.split('.') as [string, string];
+  if (side !== 'request' && side !== 'response') return {};
+  return { side, part: part as 'path' | 'query' | 'header' | 'body' };
+}
+
+/** What a value recogniser found in one string: the type, the recogniser and a redacted sample. */
+interface ValueHit {
+  type: PiiType;
+  rule: string;
+  sample: string;
+}
+
+/** Adds the finding unless an equal one is there (at most 200); the first one found keeps its evidence. */
 function addFinding(
   out: PiiFinding[],
   seen: Set<string>,
@@ -512,6 +513,7 @@ function addFinding(
   location: PiiLocation,
   field: string | undefined,
   by: PiiFinding['by'],
+  evidence: () => Evidence,
 ): void {
   // A body holds a handful: comparing them costs less than building a key for each.
   if (out.length < LINEAR_DEDUPE) {
@@ -524,25 +526,48 @@ function addFinding(
     if (seen.has(k) || out.length >= 200) return;
     seen.add(k);
   }
-  out.push(field === undefined ? { type, location, by } : { type, location, field, by });
+  const e = evidence();
+  out.push(
+    field === undefined ? { type, location, by, evidence: e } : { type, location, field, by, evidence: e },
+  );
 }
 
-/** Types found in short values, memoised (API bodies repeat the same values: tags, dates, enums). */
-const valueCache = [new Map<string, PiiType[]>(), new Map<string, PiiType[]>()] as const;
+/** Evidence for a value match at a traffic location. */
+function valueEvidence(hit: ValueHit, location: PiiLocation, field: string | undefined): Evidence {
+  return { ...whereOf(location), ...(field ? { field } : {}), rule: hit.rule, sample: hit.sample };
+}
 
-function typesInValue(text: string, skipNumeric: boolean): PiiType[] {
-  const cache = valueCache[skipNumeric ? 1 : 0];
-  const cacheable = text.length <= 256;
-  if (cacheable) {
-    const hit = cache.get(text);
-    if (hit) return hit;
-  }
-  const types = [...new Set(detectPii(text, { skipNumeric }).map((m) => m.type))];
-  if (cacheable) {
-    if (cache.size >= 50_000) cache.clear();
-    cache.set(text, types);
-  }
-  return types;
+/** Evidence for a field-name match; the value, when a string, is shown redacted. */
+function nameEvidence(
+  type: PiiType,
+  name: string,
+  location: PiiLocation,
+  field: string,
+  value: unknown,
+): Evidence {
+  return {
+    ...whereOf(location),
+    field,
+    rule: `field-name:${normaliseFieldName(name)}`,
+    ...(typeof value === 'string' && value !== '' ? { sample: redactSample(type, value) } : {}),
+  };
+}
+
+/** Recognisers found in short values, memoised (API bodies repeat the same values: tags, dates, enums). */
+const valueCache = [
+  new BoundedCache<string, ValueHit[]>(50_000),
+  new BoundedCache<string, ValueHit[]>(50_000),
+] as const;
+
+function valueHits(text: string, skipNumeric: boolean): ValueHit[] {
+  const compute = (t: string): ValueHit[] => {
+    const hits: ValueHit[] = [];
+    for (const m of detectPii(t, { skipNumeric }))
+      if (!hits.some((h) => h.type === m.type))
+        hits.push({ type: m.type, rule: `${m.type}:${m.recognizer}`, sample: redactSample(m.type, m.value) });
+    return hits;
+  };
+  return text.length <= 256 ? valueCache[skipNumeric ? 1 : 0].getOrCompute(text, compute) : compute(text);
 }
 
 /** Scan one string value (a field's value, a query or header value). */
@@ -556,8 +581,8 @@ function scanValue(
   if (value.length < 5) return;
   const text = value.length > 16384 ? value.slice(0, 16384) : value;
   const skipNumeric = isIdLike(field) || (field === undefined && /^\d+$/.test(text));
-  for (const type of typesInValue(text, skipNumeric)) {
-    addFinding(out, seen, type, location, field, 'value');
+  for (const hit of valueHits(text, skipNumeric)) {
+    addFinding(out, seen, hit.type, location, field, 'value', () => valueEvidence(hit, location, field));
   }
 }
 
@@ -590,15 +615,18 @@ export function detectPiiInJson(
     if (budget-- <= 0 || depth > 64) return;
     if (typeof v === 'string') {
       if (v.length >= 5) {
-        const types = typesInValue(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name));
-        if (types.length > 0) {
+        const hits = valueHits(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name));
+        if (hits.length > 0) {
           const field = pathOf(parent, name, arrayDepth) || undefined;
-          for (const type of types) addFinding(out, seen, type, location, field, 'value');
+          for (const hit of hits)
+            addFinding(out, seen, hit.type, location, field, 'value', () =>
+              valueEvidence(hit, location, field),
+            );
         }
       }
-      if (name && v !== '') nameFinding(name, parent, arrayDepth);
+      if (name && v !== '') nameFinding(name, parent, arrayDepth, v);
     } else if (typeof v === 'number') {
-      if (name) nameFinding(name, parent, arrayDepth);
+      if (name) nameFinding(name, parent, arrayDepth, v);
     } else if (Array.isArray(v)) {
       for (const item of v) walk(item, parent, name, arrayDepth + 1, depth + 1);
     } else if (v && typeof v === 'object') {
@@ -608,9 +636,11 @@ export function detectPiiInJson(
       }
     }
   };
-  const nameFinding = (name: string, parent: string, arrayDepth: number): void => {
+  const nameFinding = (name: string, parent: string, arrayDepth: number, value: unknown): void => {
     const t = piiTypeForFieldName(name);
-    if (t) addFinding(out, seen, t, location, pathOf(parent, name, arrayDepth), 'name');
+    if (!t) return;
+    const field = pathOf(parent, name, arrayDepth);
+    addFinding(out, seen, t, location, field, 'name', () => nameEvidence(t, name, location, field, value));
   };
   walk(value, '', undefined, 0, 0);
   return out;
@@ -650,7 +680,8 @@ function scanParams(query: string, location: PiiLocation, out: PiiFinding[], see
     const value = safeDecode(rawValue.replace(/\+/g, ' '));
     if (value !== '') {
       const t = piiTypeForFieldName(name);
-      if (t) addFinding(out, seen, t, location, name, 'name');
+      if (t)
+        addFinding(out, seen, t, location, name, 'name', () => nameEvidence(t, name, location, name, value));
       scanValue(value, location, name, out, seen);
     }
   }
@@ -736,9 +767,11 @@ export interface ObservationLike {
   responseHeaders: Record<string, string>;
   requestBody?: string | undefined;
   responseBody?: string | undefined;
+  /** Epoch milliseconds; becomes the evidence's first/last seen. */
+  timestamp?: number | null;
 }
 
-const queryCache = new Map<string, PiiFinding[]>();
+const queryCache = new BoundedCache<string, PiiFinding[]>(20_000);
 
 /** All PII in one observation: path segments, query, headers and bodies in both directions. */
 export function detectPiiInObservation(
@@ -764,14 +797,13 @@ export function detectPiiInObservation(
   if (obs.query) {
     // Query strings repeat (`page=2&limit=50`): short ones are memoised.
     if (obs.query.length <= 256) {
-      let found = queryCache.get(obs.query);
-      if (!found) {
-        found = [];
-        scanParams(obs.query, 'request.query', found, new Set());
-        if (queryCache.size >= 20_000) queryCache.clear();
-        queryCache.set(obs.query, found);
-      }
-      for (const f of found) addFinding(out, seen, f.type, f.location, f.field, f.by);
+      const found = queryCache.getOrCompute(obs.query, (q) => {
+        const list: PiiFinding[] = [];
+        scanParams(q, 'request.query', list, new Set());
+        return list;
+      });
+      for (const f of found)
+        addFinding(out, seen, f.type, f.location, f.field, f.by, () => ({ ...(f.evidence as Evidence) }));
     } else scanParams(obs.query, 'request.query', out, seen);
   }
   for (const name in obs.requestHeaders) {
@@ -784,5 +816,8 @@ export function detectPiiInObservation(
   }
   if (obs.requestBody) detectPiiInBody(obs.requestBody, 'request.body', out, seen);
   if (obs.responseBody) detectPiiInBody(obs.responseBody, 'response.body', out, seen);
+  const t = obs.timestamp;
+  if (typeof t === 'number')
+    for (const f of out) if (f.evidence) Object.assign(f.evidence, { firstSeen: t, lastSeen: t });
   return out;
 }

@@ -4,7 +4,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { PiiFinding, PiiLocation } from '../types.js';
 import type { SpecEndpoint, SpecInfo } from '../inventory.js';
-import { piiTypeForFieldName, piiTypeForFormat } from '../pii/detect.js';
+import { normaliseFieldName, piiTypeForFieldName, piiTypeForFormat } from '../pii/detect.js';
 import { normalizeTemplate } from '../templating/index.js';
 
 export class SpecError extends Error {
@@ -24,6 +24,7 @@ const MAX_TEXT = 64 * 1024 * 1024;
 const MAX_FIELDS = 200;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRef = (v: unknown): boolean => isObj(v) && typeof v['$ref'] === 'string';
 
 /** Parse text as JSON or YAML. YAML aliases are limited (alias bombs fail fast). */
 export function parseSpecText(text: string): unknown {
@@ -98,42 +99,63 @@ function walkSchema(
   location: PiiLocation,
   out: FieldWalk,
   cache: WalkCache,
+  pointer: string,
+  ownFieldsOnly = false,
 ): void {
+  if (ownFieldsOnly && isRef(schema)) return;
   const target = resolver.deref(schema);
   if (typeof target !== 'object' || target === null) return;
-  let byLocation = cache.get(location);
-  if (!byLocation) cache.set(location, (byLocation = new Map()));
+  const mode = ownFieldsOnly ? `${location}:own` : location;
+  let byLocation = cache.get(mode);
+  if (!byLocation) cache.set(mode, (byLocation = new Map()));
   let result = byLocation.get(target);
   if (!result) {
     result = { fields: [], pii: [] };
-    walkSchemaUncached(resolver, target, location, result);
+    walkSchemaUncached(resolver, target, location, result, ownFieldsOnly);
     byLocation.set(target, result);
   }
   for (const f of result.fields)
     if (out.fields.length < MAX_FIELDS && !out.fields.includes(f)) out.fields.push(f);
-  out.pii.push(...result.pii);
+  for (const f of result.pii)
+    out.pii.push({
+      ...f,
+      evidence: {
+        side: location === 'spec.request' ? 'request' : 'response',
+        part: 'body',
+        ...(f.field ? { field: f.field } : {}),
+        pointer,
+        rule: f.evidence?.rule ?? 'schema',
+      },
+    });
 }
+
+/** RFC 6901 escaping of one pointer token. */
+const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function walkSchemaUncached(
   resolver: RefResolver,
   schema: unknown,
   location: PiiLocation,
   out: FieldWalk,
+  ownFieldsOnly: boolean,
 ): void {
   const active = new Set<unknown>();
   const seenPii = new Set<string>();
   let budget = 2000;
   const visit = (node: unknown, path: string, depth: number): void => {
+    if (ownFieldsOnly && isRef(node)) return;
     const s = resolver.deref(node);
     if (!isObj(s) || depth > 8 || active.has(s) || budget-- <= 0) return;
     active.add(s);
     const fmt = typeof s['format'] === 'string' ? s['format'] : undefined;
     if (path) {
       const name = path.split('.').pop()!.replace(/\[\]$/, '');
-      const t = piiTypeForFieldName(name) ?? piiTypeForFormat(fmt);
+      const byName = piiTypeForFieldName(name);
+      const t = byName ?? piiTypeForFormat(fmt);
       if (t && !seenPii.has(`${t}|${path}`)) {
         seenPii.add(`${t}|${path}`);
-        out.pii.push({ type: t, location, field: path, by: 'schema' });
+        const rule = byName ? `field-name:${normaliseFieldName(name)}` : `schema-format:${fmt}`;
+        out.pii.push({ type: t, location, field: path, by: 'schema', evidence: { rule } });
       }
       if (out.fields.length < MAX_FIELDS && !out.fields.includes(path)) out.fields.push(path);
     }
@@ -243,20 +265,24 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
       const piiFields: PiiFinding[] = [];
       const requestWalk: FieldWalk = { fields: [], pii: piiFields };
       const responseWalk: FieldWalk = { fields: [], pii: piiFields };
+      const opPointer = `#/paths/${pointerToken(rawPath)}/${method}`;
       const opParams = Array.isArray(op['parameters']) ? (op['parameters'] as unknown[]) : [];
-      const byKey = new Map<string, Json>();
-      for (const p of [...shared, ...opParams]) {
-        const param = resolver.deref(p);
-        if (isObj(param) && typeof param['name'] === 'string')
-          byKey.set(`${String(param['in'])}:${param['name']}`, param);
-      }
-      for (const param of byKey.values()) {
+      const byKey = new Map<string, { param: Json; pointer: string }>();
+      const addParams = (list: unknown[], at: string) =>
+        list.forEach((p, i) => {
+          const param = resolver.deref(p);
+          if (isObj(param) && typeof param['name'] === 'string')
+            byKey.set(`${String(param['in'])}:${param['name']}`, { param, pointer: `${at}/parameters/${i}` });
+        });
+      addParams(shared, `#/paths/${pointerToken(rawPath)}`);
+      addParams(opParams, opPointer);
+      for (const { param, pointer: paramPointer } of byKey.values()) {
         const where = String(param['in'] ?? '');
         const schema = resolver.deref(param['schema']);
         const type = (isObj(schema) ? schema['type'] : param['type']) as string | undefined;
         const format = (isObj(schema) ? schema['format'] : param['format']) as string | undefined;
         if (where === 'body') {
-          walkSchema(resolver, param['schema'], 'spec.request', requestWalk, walkCache);
+          walkSchema(resolver, param['schema'], 'spec.request', requestWalk, walkCache, paramPointer);
           continue;
         }
         if (where === 'formData') requestWalk.fields.push(String(param['name']));
@@ -267,32 +293,59 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
           ...(typeof format === 'string' ? { format } : {}),
           ...(param['required'] === true ? { required: true } : {}),
         });
-        const t = piiTypeForFieldName(String(param['name'])) ?? piiTypeForFormat(format);
+        const byName = piiTypeForFieldName(String(param['name']));
+        const t = byName ?? piiTypeForFormat(format);
         if (t)
           piiFields.push({
             type: t,
             location: 'spec.parameter',
             field: `${where}.${String(param['name'])}`,
             by: 'schema',
+            evidence: {
+              side: 'request',
+              ...(where === 'query' || where === 'path' || where === 'header'
+                ? { part: where }
+                : where === 'formData'
+                  ? { part: 'body' as const }
+                  : {}),
+              field: String(param['name']),
+              pointer: paramPointer,
+              rule: byName
+                ? `field-name:${normaliseFieldName(String(param['name']))}`
+                : `schema-format:${format}`,
+            },
           });
       }
       const body = resolver.deref(op['requestBody']);
       if (isObj(body) && isObj(body['content'])) {
         for (const media of Object.values(body['content'])) {
-          if (isObj(media)) walkSchema(resolver, media['schema'], 'spec.request', requestWalk, walkCache);
+          if (isObj(media))
+            walkSchema(
+              resolver,
+              media['schema'],
+              'spec.request',
+              requestWalk,
+              walkCache,
+              `${opPointer}/requestBody`,
+            );
         }
       }
       const responses = op['responses'];
       if (isObj(responses)) {
         for (const [code, r] of Object.entries(responses)) {
-          if (!/^2|default/i.test(code)) continue;
+          // What an operation really returns is its 2xx bodies. Error and `default` answers
+          // count only for fields they define inline: a shared error object (`$ref`) that
+          // embeds whole resources (a payment method, a customer) is not this operation's data.
+          const success = /^2/.test(code);
           const resp = resolver.deref(r);
           if (!isObj(resp)) continue;
-          if (swagger) walkSchema(resolver, resp['schema'], 'spec.response', responseWalk, walkCache);
+          const walk = success ? responseWalk : { fields: [], pii: piiFields };
+          const at = `${opPointer}/responses/${pointerToken(code)}`;
+          if (swagger) walkSchema(resolver, resp['schema'], 'spec.response', walk, walkCache, at, !success);
           else if (isObj(resp['content'])) {
             for (const media of Object.values(resp['content'])) {
               if (isObj(media))
-                walkSchema(resolver, media['schema'], 'spec.response', responseWalk, walkCache);
+                walkSchema(resolver, media['schema'], 'spec.response', walk, walkCache, at, !success);
             }
           }
         }
@@ -307,6 +360,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
           security: declared,
           securitySchemes,
           deprecated: op['deprecated'] === true,
+          pointer: opPointer,
           ...(typeof op['operationId'] === 'string' ? { operationId: op['operationId'] } : {}),
           ...(typeof op['summary'] === 'string' ? { summary: op['summary'].slice(0, 300) } : {}),
           parameters,
