@@ -29,4 +29,39 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // The engine is pure: the network is @argus/connectors' (ADR 0004).
+    files: ['packages/engine/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['http', 'https', 'net', 'dns', 'dns/promises', 'tls', 'dgram', 'http2', 'undici'].flatMap(
+            (name) =>
+              [name, `node:${name}`].map((n) => ({
+                name: n,
+                message: 'Network code lives in @argus/connectors.',
+              })),
+          ),
+          patterns: [
+            {
+              group: ['@aws-sdk/*', '@smithy/*', 'undici/*'],
+              message: 'Network code lives in @argus/connectors.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+          name,
+          message: 'The engine sends nothing: take a Transport from the caller (@argus/connectors).',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'fetch', message: 'Network code lives in @argus/connectors.' },
+      ],
+    },
+  },
 );

@@ -1,11 +1,10 @@
 // Discovery sources: storing them (keys sealed, files gzipped) and syncing them
-// through the engine's syncSource, then merging the result into the domain.
+// through @argus/connectors' syncSource, then merging the result into the domain.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { syncSource, type FetchFn, type SourceConfig } from '@argus/engine';
+import { fetchWithTimeout, syncSource, type SourceConfig } from '@argus/connectors';
 import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
-import { guardedFetch } from './net.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
 import { maskSecret } from './secrets.js';
@@ -37,15 +36,6 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
 }
 
 export const compressFile = (content: string) => gzipSync(Buffer.from(content, 'utf8'), { level: 6 });
-
-/** A fetch that stops at the configured request timeout and checks every connection's address (net.ts). */
-export function fetchWithTimeout(timeoutMs: number, allowPrivate: boolean): FetchFn {
-  const send = guardedFetch({ allowPrivate });
-  return (url, init = {}) => {
-    const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
-    return send(url, { ...init, signal: AbortSignal.any(signals) });
-  };
-}
 
 export interface SyncOutcome {
   row: SourceRow;
@@ -95,7 +85,9 @@ export async function syncStoredSource(
     const result = await syncSource(config, {
       domain,
       allowPrivate: ctx.config.allowPrivateUrls,
-      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, ctx.config.allowPrivateUrls),
+      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, {
+        allowPrivate: ctx.config.allowPrivateUrls,
+      }),
     });
     const analysed = await analyzer.analyse(
       domain,

@@ -1,5 +1,5 @@
-// @argus/engine — the public API. Pure functions over data and streams; network
-// and DNS only through what the caller passes (fetch, lookup).
+// @argus/engine — the public API. Pure functions over data and streams; the
+// network (downloads, gateway clients, probes, SSRF guard) is @argus/connectors'.
 export type {
   AuthScheme,
   Confidence,
@@ -30,25 +30,25 @@ export {
 } from './readers/access-log.js';
 export { readHar, authFromHeaders, HarError, type HarResult } from './readers/har.js';
 export {
-  readGateway,
-  readKong,
-  readAwsApiGateway,
-  readAzureApim,
+  kongEndpoints,
   kongPathToTemplate,
+  awsRestEndpoints,
+  awsHttpEndpoints,
+  azureApiEndpoints,
+  azureServiceName,
+  parseGatewayPage,
   GatewayError,
-  type FetchFn,
-  type GatewayConfig,
-  type GatewayContext,
+  type AwsHttpRoute,
+  type AwsRestResource,
   type GatewayResult,
 } from './readers/gateways.js';
 export {
-  syncSource,
-  fetchSpecText,
+  readSource,
   SourceError,
-  type SourceConfig,
-  type SyncContext,
+  type SourceContent,
+  type SourceContext,
   type SyncResult,
-} from './sync.js';
+} from './source.js';
 
 // Inventory (aggregation)
 export {
@@ -108,7 +108,6 @@ export {
   type VersionIndex,
   type VulnId,
 } from './checks.js';
-export { probeEndpoint, type ProbeOptions } from './probe.js';
 export {
   scoreEndpoint,
   normaliseWeights,
@@ -138,5 +137,5 @@ export {
   type ValidationResult,
 } from './rules.js';
 
-// Network safety
-export { assertPublicUrl, isPublicAddress, publicOnlyLookup, UnsafeUrlError, type LookupFn } from './ssrf.js';
+// Active tests: the transport the caller injects
+export type { Transport, TransportRequest, TransportResponse } from './transport.js';

@@ -1,20 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHECKS,
   DEFAULT_WEIGHTS,
-  UnsafeUrlError,
   analyzeInventory,
-  assertPublicUrl,
   checkEndpoint,
   classifyEndpoint,
   emptyAggregate,
   evaluateRules,
   indexVersions,
   piiLabel,
-  isPublicAddress,
-  probeEndpoint,
   scoreEndpoint,
   validateConditions,
   type EndpointAggregate,
@@ -352,77 +346,5 @@ describe('alert rules', () => {
     expect(piiLabel('dob')).toBe('Date of birth');
     expect(piiLabel('passport')).toBe('Passport');
     expect(piiLabel('tax_id')).toBe('Tax id');
-  });
-});
-
-describe('SSRF guard', () => {
-  it.each([
-    'http://127.0.0.1/',
-    'http://localhost:8080/',
-    'http://10.0.0.1/',
-    'http://192.168.1.1/',
-    'http://169.254.169.254/latest/meta-data',
-    'http://[::1]/',
-    'http://[::ffff:127.0.0.1]/',
-    'http://100.64.0.1/',
-    'http://0.0.0.0/',
-    'http://[fd00::1]/',
-    'http://metadata.google.internal/',
-  ])('refuses %s', async (url) => {
-    await expect(assertPublicUrl(url)).rejects.toThrow(UnsafeUrlError);
-  });
-  it('resolves names and refuses private answers; allows them when asked', async () => {
-    const lookup = async () => [{ address: '10.1.2.3', family: 4 }];
-    await expect(assertPublicUrl('https://intranet.example.com/', { lookup })).rejects.toThrow(
-      /resolves to 10\.1\.2\.3/,
-    );
-    await expect(
-      assertPublicUrl('https://intranet.example.com/', { lookup, allowPrivate: true }),
-    ).resolves.toBeInstanceOf(URL);
-    await expect(
-      assertPublicUrl('https://api.example.com/', {
-        lookup: async () => [{ address: '93.184.216.34', family: 4 }],
-      }),
-    ).resolves.toBeInstanceOf(URL);
-    await expect(assertPublicUrl('ftp://x.example/')).rejects.toThrow(/Only http and https/);
-    await expect(assertPublicUrl('not a url')).rejects.toThrow(/Not a valid URL/);
-    await expect(assertPublicUrl('https://u:p@x.example/')).rejects.toThrow(/credentials/);
-    expect(isPublicAddress('8.8.8.8')).toBe(true);
-  });
-});
-
-describe('active probes', () => {
-  let server: Server;
-  let base = '';
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      if (req.url?.includes('%27')) {
-        res.writeHead(500);
-        res.end('Traceback (most recent call last):\n  File "app.py"');
-        return;
-      }
-      res.writeHead(200, {
-        'access-control-allow-origin': String(req.headers.origin ?? '*'),
-        'access-control-allow-credentials': 'true',
-      });
-      res.end('{"id":1}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-
-  it('finds missing auth, reflected CORS with credentials and stack traces; GET only', async () => {
-    const e = ep('GET', '/users/{id}', { spec: spec() });
-    const found = await probeEndpoint(e, { fetch: fetch as never, baseUrl: base, allowPrivate: true });
-    expect(found.map((v) => v.vulnId).sort()).toEqual(['ARGUS-API2-001', 'ARGUS-API8-003', 'ARGUS-API8-004']);
-    expect(
-      await probeEndpoint(ep('DELETE', '/users/{id}'), {
-        fetch: fetch as never,
-        baseUrl: base,
-        allowPrivate: true,
-      }),
-    ).toEqual([]);
-    await expect(probeEndpoint(e, { fetch: fetch as never, baseUrl: base })).rejects.toThrow(UnsafeUrlError);
   });
 });

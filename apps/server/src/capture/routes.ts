@@ -6,11 +6,10 @@
 // Requests with the ingest token for domains without an upstream usually take
 // the fast path (fast-path.ts) before Fastify; this route answers the rest.
 import type { FastifyInstance } from 'fastify';
-import { assertPublicUrl } from '@argus/engine';
+import { assertPublicUrl, guardedFetch } from '@argus/connectors';
 import type { CaptureResult } from '@argus/api';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { guardedFetch } from '../net.js';
 import type { CaptureIngest } from './ingest.js';
 import {
   BACKLOG_FULL,

@@ -4,7 +4,7 @@ import { channelConfigSchemas, type ChannelType, type Delivery, type Notificatio
 import type { SecretBox } from '../secrets.js';
 import { ValidationError, type FieldIssue } from '../errors.js';
 import type { ChannelConfig } from './senders.js';
-import { assertPublicUrl } from '@argus/engine';
+import { assertPublicUrl } from '@argus/connectors';
 
 /** Fields that grant access to something: never stored in clear, never returned. */
 export const SECRET_FIELDS: Record<ChannelType, readonly string[]> = {

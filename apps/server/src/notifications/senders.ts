@@ -1,7 +1,6 @@
 // One sender per channel type. Each throws a DeliveryError whose message says
 // what went wrong; `permanent` errors are not retried.
-import { assertPublicUrl } from '@argus/engine';
-import { guardedFetch } from '../net.js';
+import { assertPublicUrl, guardedFetch } from '@argus/connectors';
 import type { channelConfigSchemas, ChannelType } from '@argus/api';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';

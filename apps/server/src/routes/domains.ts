@@ -1,7 +1,7 @@
 // Domains, their scans and their discovery sources.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { assertPublicUrl } from '@argus/engine';
+import { assertPublicUrl } from '@argus/connectors';
 import {
   discoverySourceCreateSchema,
   discoverySourceListSchema,

@@ -14,13 +14,9 @@ import {
   topEndpointsSchema,
   vulnerabilityListSchema,
 } from '@argus/api';
-import {
-  probeEndpoint,
-  type EndpointAggregate,
-  type Vulnerability as EngineVulnerability,
-} from '@argus/engine';
+import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
+import type { EndpointAggregate, Vulnerability as EngineVulnerability } from '@argus/engine';
 import type { Analyzer } from '../analysis/analyzer.js';
-import { fetchWithTimeout } from '../sources.js';
 import type { AppContext } from '../context.js';
 import { domains, domainStats, endpoints, users, vulnerabilities } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
@@ -63,7 +59,9 @@ export async function endpointRoutes(
       .where(eq(domains.name, agg.domain));
     try {
       return await probeEndpoint(agg, {
-        fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, ctx.config.allowPrivateUrls),
+        fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, {
+          allowPrivate: ctx.config.allowPrivateUrls,
+        }),
         allowPrivate: ctx.config.allowPrivateUrls,
         timeoutMs: settings.requestTimeoutSeconds * 1000,
         ...(domain?.upstreamUrl ? { baseUrl: domain.upstreamUrl } : {}),

@@ -1,9 +1,8 @@
 // Active probes (deep scanning only): safe GET/HEAD requests to the user's API
-// through the caller's fetch. Never sends state-changing methods.
-import type { Vulnerability } from './types.js';
-import { CHECKS } from './checks.js';
-import type { EndpointAggregate } from './inventory.js';
-import type { FetchFn } from './readers/gateways.js';
+// through the caller's fetch. Never sends state-changing methods; reads at most
+// 8 KB of each answer.
+import { CHECKS, type EndpointAggregate, type Vulnerability } from '@argus/engine';
+import { readCapped, type FetchFn } from './http.js';
 import { assertPublicUrl, type LookupFn } from './ssrf.js';
 
 export interface ProbeOptions {
@@ -58,7 +57,7 @@ export async function probeEndpoint(
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
-      return { status: res.status, headers: res.headers, body: (await res.text()).slice(0, 8192) };
+      return { status: res.status, headers: res.headers, body: (await readCapped(res, 8192, { truncate: true })).text };
     } catch {
       return null;
     }

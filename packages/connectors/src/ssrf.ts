@@ -1,5 +1,5 @@
-// SSRF guard shared with the server: a URL a source or channel points at must
-// resolve to public addresses unless private addresses are explicitly allowed.
+// The SSRF guard: a URL a source, channel or probe points at must resolve to
+// public addresses unless private addresses are explicitly allowed.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
@@ -13,10 +13,20 @@ export class UnsafeUrlError extends Error {
 
 const defaultLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** Ranges refused unless allowed: everything ipaddr.js does not call `unicast`, plus cloud metadata. */
+/** `::/96`: unspecified, loopback and the deprecated IPv4-compatible form (`::7f00:1` is 127.0.0.1). */
+function isIPv4Compatible(ip: ipaddr.IPv6): boolean {
+  return ip.parts.slice(0, 6).every((part) => part === 0);
+}
+
+/**
+ * Ranges refused unless allowed: everything ipaddr.js does not call `unicast`,
+ * IPv4-compatible IPv6 (`::/96`, which ipaddr.js calls unicast but some stacks
+ * route to the embedded IPv4 address), plus cloud metadata.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && isIPv4Compatible(ip as ipaddr.IPv6)) return false;
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
     ip = (ip as ipaddr.IPv6).toIPv4Address();
   if (ip.kind() === 'ipv4' && ip.toString() === '169.254.169.254') return false;

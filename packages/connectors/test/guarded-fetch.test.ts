@@ -4,8 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicOnlyLookup, type LookupFn } from '@argus/engine';
-import { guardedFetch } from '../src/net.js';
+import { guardedFetch, publicOnlyLookup, type LookupFn } from '../src/index.js';
 
 let server: Server;
 let port: number;
