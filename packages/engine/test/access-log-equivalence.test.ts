@@ -193,9 +193,13 @@ function* chunked(bytes: Buffer, seed: number): Generator<Uint8Array> {
   }
 }
 
+// Each generated-log case reads 6,000 lines twice (~0.5 s alone, 6-7 s on a loaded
+// 2-core machine): budgets well above that, so load never fails them.
+const HEAVY = { timeout: 60_000 };
+
 describe('access-log fast path equals the straightforward reference', () => {
   for (const seed of [1, 2, 3]) {
-    it(`generated log #${seed}: observations, stats and inventory are identical`, async () => {
+    it(`generated log #${seed}: observations, stats and inventory are identical`, HEAVY, async () => {
       const text = generateLog(6000, seed);
       const maxLineLength = 2048;
       const refObs: Observation[] = [];
@@ -293,7 +297,7 @@ describe('access-log fast path equals the straightforward reference', () => {
     });
   }
 
-  it('large byte chunks (decoded in 64 KiB pieces) read like the text itself', async () => {
+  it('large byte chunks (decoded in 64 KiB pieces) read like the text itself', HEAVY, async () => {
     // Paths made mostly of 2-, 3- and 4-byte UTF-8 sequences, so that piece boundaries
     // fall inside them (and inside CRLF pairs).
     const lines: string[] = [];
