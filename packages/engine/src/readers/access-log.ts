@@ -296,9 +296,9 @@ export function parseClfLine(line: string, domain: string, units?: Units, base =
     if (!m) return 'malformed request target';
     scheme = (m[1] as string).toLowerCase() as 'http' | 'https';
     lineDomain = (m[2] as string).toLowerCase();
-    const target = m[3] || '/';
+    const target = m[3] as string;
     const qt = target.indexOf('?');
-    path = qt < 0 ? target : target.slice(0, qt);
+    path = (qt < 0 ? target : target.slice(0, qt)) || '/';
     query = qt < 0 ? '' : target.slice(qt + 1);
   }
   let auth: AuthScheme[] | null = null;
@@ -346,6 +346,7 @@ export function parseAwsLine(line: string, domain: string): LineResult {
   const rawPath = str('path') ?? route;
   if (!method || !rawPath) return 'no httpMethod/routeKey and path';
   if (!METHOD.test(method.toUpperCase()) && method !== 'ANY') return 'malformed httpMethod';
+  if (!rawPath.startsWith('/')) return 'path does not start with /';
   const statusNum = Number(str('status'));
   const epoch = Number(str('requestTimeEpoch'));
   const time =

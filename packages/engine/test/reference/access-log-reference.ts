@@ -112,9 +112,9 @@ export function referenceClfLine(line: string, domain: string): LineResult {
     if (!m) return 'malformed request target';
     scheme = (m[1] as string).toLowerCase() as 'http' | 'https';
     lineDomain = (m[2] as string).toLowerCase();
-    const target = m[3] || '/';
+    const target = m[3] as string;
     const q = target.indexOf('?');
-    path = q < 0 ? target : target.slice(0, q);
+    path = (q < 0 ? target : target.slice(0, q)) || '/';
     query = q < 0 ? '' : target.slice(q + 1);
   }
   let auth: AuthScheme[] | null = null;
