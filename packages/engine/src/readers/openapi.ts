@@ -39,9 +39,23 @@ export function parseSpecText(text: string): unknown {
     }
   }
   try {
-    return parseYaml(body, { maxAliasCount: 1000, prettyErrors: false, uniqueKeys: false });
+    // logLevel silent: the parser's warnings would print the document's text to stderr.
+    return parseYaml(body, {
+      maxAliasCount: 1000,
+      prettyErrors: false,
+      uniqueKeys: false,
+      logLevel: 'silent',
+    });
   } catch (err) {
     throw new SpecError(`Invalid YAML: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+function decodeFragment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
   }
 }
 
@@ -72,7 +86,9 @@ class RefResolver {
     let cur: unknown = this.root;
     if (ptr === '' || ptr === '/') return cur;
     for (const raw of ptr.slice(1).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const decoded = decodeFragment(raw);
+      if (decoded === undefined) return undefined; // a malformed %-escape names nothing
+      const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
       if (Array.isArray(cur)) cur = cur[Number(key)];
       else if (isObj(cur)) cur = cur[key];
       else return undefined;
