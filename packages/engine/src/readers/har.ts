@@ -16,6 +16,11 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_HAR = 256 * 1024 * 1024;
 
+/** A request method as HTTP defines it (a token); anything else is not a request Argus can place. */
+const METHOD_TOKEN = /^[A-Za-z][A-Za-z0-9_-]{0,19}$/;
+/** Browser exports also hold data:, blob:, about: and extension URLs: not API traffic, and pathless. */
+const HTTP_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:']);
+
 const SESSION_COOKIE = /(^|[_.-])(sess(ion)?|sid|auth|token|jwt|connect\.sid|remember)/i;
 
 /** Credentials a request carries, from its headers and query. */
@@ -87,7 +92,12 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
   for (const e of doc['log']['entries'] as unknown[]) {
     const req = isObj(e) ? e['request'] : undefined;
     const res = isObj(e) ? e['response'] : undefined;
-    if (!isObj(req) || typeof req['url'] !== 'string' || typeof req['method'] !== 'string') {
+    if (
+      !isObj(req) ||
+      typeof req['url'] !== 'string' ||
+      typeof req['method'] !== 'string' ||
+      !METHOD_TOKEN.test(req['method'])
+    ) {
       entriesRejected++;
       continue;
     }
@@ -98,13 +108,22 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
       entriesRejected++;
       continue;
     }
+    if (!HTTP_PROTOCOLS.has(url.protocol)) {
+      entriesRejected++;
+      continue;
+    }
     const requestHeaders = headerMap(req['headers']);
     const responseHeaders = isObj(res) ? headerMap(res['headers']) : {};
     const query = url.search.startsWith('?') ? url.search.slice(1) : '';
     const started =
       isObj(e) && typeof e['startedDateTime'] === 'string' ? Date.parse(e['startedDateTime']) : NaN;
     const status =
-      isObj(res) && typeof res['status'] === 'number' && res['status'] >= 100 ? res['status'] : null;
+      isObj(res) &&
+      Number.isInteger(res['status']) &&
+      (res['status'] as number) >= 100 &&
+      (res['status'] as number) <= 599
+        ? (res['status'] as number)
+        : null;
     const postData = req['postData'];
     const requestBody =
       isObj(postData) && typeof postData['text'] === 'string' && postData['text'] !== ''
