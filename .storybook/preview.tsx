@@ -1,14 +1,16 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { FIXTURE_NOW } from '@argus/api/mocks';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { ThemeProvider, type ThemeName } from '../packages/ui/src/index.js';
+import { ThemeProvider, TooltipProvider, type ThemeName } from '../packages/ui/src/index.js';
 import { installClock } from './clock.js';
 
 const withTheme: Decorator = (Story, context) => {
   const theme: ThemeName = context.globals['theme'] === 'dark' ? 'dark' : 'light';
   return (
     <ThemeProvider theme={theme}>
-      <Story />
+      <TooltipProvider>
+        <Story />
+      </TooltipProvider>
     </ThemeProvider>
   );
 };

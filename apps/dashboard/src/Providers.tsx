@@ -1,6 +1,6 @@
 import { ApiError, paths } from '@argus/api';
 import { ApiProvider } from '@argus/api/hooks';
-import { ThemeProvider, ToastProvider, type ThemeName } from '@argus/ui';
+import { ThemeProvider, ToastProvider, TooltipProvider, type ThemeName } from '@argus/ui';
 import type { ReactNode } from 'react';
 import { mutate as globalMutate, type SWRConfiguration } from 'swr';
 
@@ -30,7 +30,9 @@ export function DataProviders({ children, swr }: DataProvidersProps) {
 export function Providers({ children, theme = 'light', swr }: DataProvidersProps & { theme?: ThemeName }) {
   return (
     <ThemeProvider theme={theme}>
-      <DataProviders swr={swr}>{children}</DataProviders>
+      <TooltipProvider>
+        <DataProviders swr={swr}>{children}</DataProviders>
+      </TooltipProvider>
     </ThemeProvider>
   );
 }

@@ -1,15 +1,25 @@
+'use client';
+
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 
 /** Spec: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/** Whether a `TooltipProvider` is above: a Tooltip without one brings its own. */
+const SharedProvider = createContext(false);
+
+/**
+ * Shares the open/skip delays between every tooltip below it, so moving from one
+ * trigger to the next within 300 ms opens at once. Optional: put it once near the
+ * root of an app that shows several tooltips; a lone `Tooltip` works without it.
+ */
 export function TooltipProvider({ children }: { children?: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
+      <SharedProvider.Provider value>{children}</SharedProvider.Provider>
     </RadixTooltip.Provider>
   );
 }
@@ -42,9 +52,10 @@ export interface TooltipProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-/** A hover/focus tooltip. Needs `TooltipProvider` above it (ThemeProvider includes one). */
+/** A hover/focus tooltip; uses the `TooltipProvider` above it, or its own when there is none. */
 export function Tooltip({ content, children, side = 'top', open, defaultOpen, onOpenChange }: TooltipProps) {
-  return (
+  const shared = useContext(SharedProvider);
+  const tooltip = (
     <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
@@ -55,4 +66,5 @@ export function Tooltip({ content, children, side = 'top', open, defaultOpen, on
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
   );
+  return shared ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }

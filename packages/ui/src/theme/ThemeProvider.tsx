@@ -1,5 +1,6 @@
+'use client';
+
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '../Tooltip/Tooltip.js';
 import { GlobalStyle } from './GlobalStyle.js';
 import type { ThemeName } from './tokens.js';
 
@@ -10,14 +11,15 @@ export interface ThemeProviderProps {
 }
 
 /**
- * Global styles plus the CSS variables of the chosen theme, and the tooltip
- * provider (700 ms delay, 300 ms skip delay) every app needs once.
+ * Global styles plus the CSS variables of the chosen theme. Tooltips are not
+ * included (add `TooltipProvider` once to share their delays), so an app that
+ * shows none does not bundle them.
  */
 export function ThemeProvider({ theme = 'light', children }: ThemeProviderProps) {
   return (
     <>
       <GlobalStyle $theme={theme} />
-      <TooltipProvider>{children}</TooltipProvider>
+      {children}
     </>
   );
 }
