@@ -1,3 +1,5 @@
+'use client';
+
 // SWR hooks for every GET (key = URL path) and useSWRMutation for every write,
 // with the invalidations the spec names. Import from '@argus/api/hooks'.
 import { createElement, type ReactNode } from 'react';

@@ -1,3 +1,5 @@
+'use client';
+
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from '../Spinner/Spinner.js';
 import { StyledButton, type ButtonSize, type ButtonVariant } from './Button.styles.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { styled, keyframes } from 'styled-components';
 import { focusRing } from '../internal/styles.js';

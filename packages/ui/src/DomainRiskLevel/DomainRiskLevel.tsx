@@ -1,3 +1,5 @@
+'use client';
+
 import { styled } from 'styled-components';
 import { clampScore, domainRiskLevel, riskBand, riskBandTone } from '../format/risk.js';
 import { BarRow, Fill, Track, Value } from '../RiskScoreBar/RiskScoreBar.js';

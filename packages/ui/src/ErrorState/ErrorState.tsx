@@ -1,3 +1,5 @@
+'use client';
+
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';

@@ -1,3 +1,5 @@
+'use client';
+
 import { FileText, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';

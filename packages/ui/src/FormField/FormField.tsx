@@ -1,3 +1,5 @@
+'use client';
+
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 

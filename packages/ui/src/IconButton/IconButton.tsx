@@ -1,3 +1,5 @@
+'use client';
+
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { styled } from 'styled-components';
 import { focusRing } from '../internal/styles.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import type { InputHTMLAttributes, Ref } from 'react';
 import { styled } from 'styled-components';
 import { fieldBase } from '../internal/styles.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { AlertTriangle } from 'lucide-react';
 import { styled } from 'styled-components';
 import { piiRiskTone } from '../format/risk.js';

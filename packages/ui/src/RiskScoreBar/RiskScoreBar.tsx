@@ -1,3 +1,5 @@
+'use client';
+
 import { styled } from 'styled-components';
 import { clampScore, riskBand, riskBandTone, type RiskBand } from '../format/risk.js';
 import type { Tone } from '../theme/tokens.js';

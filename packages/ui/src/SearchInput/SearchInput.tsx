@@ -1,3 +1,5 @@
+'use client';
+
 import { Search } from 'lucide-react';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { styled } from 'styled-components';

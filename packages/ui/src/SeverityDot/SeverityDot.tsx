@@ -1,3 +1,5 @@
+'use client';
+
 import { styled } from 'styled-components';
 import { severityTone } from '../SeverityBadge/SeverityBadge.js';
 import type { Tone } from '../theme/tokens.js';

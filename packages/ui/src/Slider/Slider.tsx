@@ -1,3 +1,5 @@
+'use client';
+
 import * as RadixSlider from '@radix-ui/react-slider';
 import { styled } from 'styled-components';
 import { focusRing } from '../internal/styles.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import * as RadixToast from '@radix-ui/react-toast';
 import { styled, keyframes } from 'styled-components';
 import { focusRing } from '../internal/styles.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import * as RadixToast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import {

@@ -1,3 +1,5 @@
+'use client';
+
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { styled } from 'styled-components';
 import { formatNumber } from '../format/format.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { Activity, AlertTriangle, Bell, Eye, ShieldAlert, type LucideIcon } from 'lucide-react';
 import { styled } from 'styled-components';
 import { titleCase } from '../format/format.js';

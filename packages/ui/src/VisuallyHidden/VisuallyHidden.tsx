@@ -1,1 +1,3 @@
+'use client';
+
 export { VisuallyHidden } from '@radix-ui/react-visually-hidden';

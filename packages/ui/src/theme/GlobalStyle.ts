@@ -1,3 +1,5 @@
+'use client';
+
 import { createGlobalStyle } from 'styled-components';
 import { cssVariables, scales, themeVariables, type ThemeName } from './tokens.js';
 
