@@ -17,6 +17,8 @@ export default mergeConfig(
     test: {
       name: 'storybook',
       setupFiles: [path.join(dirname, '.storybook/vitest.setup.ts')],
+      // References belong to one Chromium major: a different one fails at once with a message.
+      globalSetup: [path.join(dirname, '.storybook/reference-browser.ts')],
       // One browser page for all story files: a fresh iframe per file costs ~3 s each.
       isolate: false,
       browser: {
