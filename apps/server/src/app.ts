@@ -21,7 +21,7 @@ import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { dashboardPlugin } from './dashboard.js';
 import { openDatabase, type Database } from './db/client.js';
-import { HttpError, ValidationError } from './errors.js';
+import { databaseErrorCode, errorForLog, HttpError, userMessageOf, ValidationError } from './errors.js';
 import { createTelemetry, observabilityPlugin, observeRequests } from './observability.js';
 import { apiRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
@@ -86,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ],
         censor: '[redacted]',
       },
+      // Never the SQL parameters drizzle puts in its messages (captured bodies, PII).
+      serializers: { err: errorForLog },
     },
     // Captured traffic is data, counted in /metrics: no request log lines and one
     // shared logger (warnings and errors) instead of a child logger per request.
@@ -159,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(429).send({ message: 'Too many attempts: wait a minute and try again' });
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
     request.log.error({ err: error }, 'request failed');
+    // A value the database cannot store (SQLSTATE class 22) is the caller's to correct.
+    if (databaseErrorCode(error)?.startsWith('22'))
+      return reply.code(400).send({ message: userMessageOf(error) });
     return reply.code(500).send({ message: 'Internal server error' });
   });
 

@@ -99,6 +99,28 @@ export const auditPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/**
+ * A captured record the database refused, quarantined so the rest of its batch
+ * (and everything after it) is stored. The captured bodies stay in the database.
+ */
+export const deadLetterSchema = z.object({
+  id,
+  /** The capture's id, as its 202 answer named it. */
+  recordId: z.string(),
+  domain: z.string(),
+  method: z.string(),
+  path: z.string(),
+  /** Why it was refused, in plain words (the database's reason, without the SQL). */
+  reason: z.string(),
+  quarantinedAt: timestamp,
+});
+
+/** `GET /api/v1/admin/dead-letters`: the newest quarantined records first, and how many there are. */
+export const deadLetterListSchema = z.object({
+  deadLetters: z.array(deadLetterSchema),
+  total: z.number().int().nonnegative(),
+});
+
 export const endpointSummarySchema = z.object({
   id,
   method: z.string(),
@@ -321,6 +343,8 @@ export type User = z.infer<typeof userSchema>;
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+export type DeadLetterList = z.infer<typeof deadLetterListSchema>;
 export type EndpointSummary = z.infer<typeof endpointSummarySchema>;
 export type Endpoint = z.infer<typeof endpointSchema>;
 export type EndpointList = z.infer<typeof endpointListSchema>;

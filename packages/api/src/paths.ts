@@ -54,6 +54,8 @@ export const paths = {
   /** Admins: the audit log, newest first; `before` is the previous page's `nextCursor`. */
   auditLog: (query: { before?: string; limit?: number } = {}) =>
     withQuery(`${API_PREFIX}/admin/audit-log`, query),
+  /** Admins: captured records the database refused (quarantined), newest first, at most 100. */
+  deadLetters: () => `${API_PREFIX}/admin/dead-letters`,
   settings: () => `${API_PREFIX}/settings`,
   login: () => `${API_PREFIX}/auth/login`,
   logout: () => `${API_PREFIX}/auth/logout`,

@@ -16,7 +16,9 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { captureJournals, observations } from '../db/schema/index.js';
+import { captureJournals, deadLetters, observations } from '../db/schema/index.js';
+import { storableText, storableValue } from '../db/storable.js';
+import { databaseErrorCode, errorReason } from '../errors.js';
 import {
   CaptureJournal,
   comparePositions,
@@ -48,9 +50,43 @@ const PROBE_MS = 100;
 const HOT_RATE = 1000;
 const MAX_LAG_MS = 30_000;
 const HIGH_WATER_BYTES = 256 * 1024 * 1024;
+/** Failures of a batch at the same place after which a record failing for any reason is quarantined. */
+const MAX_ATTEMPTS = 3;
 const DEFAULT_MAX_BACKLOG = 1024 * 1024 * 1024;
 /** How long a graceful shutdown keeps copying before leaving the rest for the next start. */
 export const CLOSE_BUDGET_MS = 10_000;
+
+interface Quarantined {
+  recordId: string;
+  reason: string;
+}
+
+/** The observations row of a record, its text made storable; throws on a time no date can hold. */
+function observationRow(r: JournalRecord): typeof observations.$inferInsert {
+  const receivedAt = new Date(r.receivedAt);
+  if (Number.isNaN(receivedAt.getTime())) throw new RangeError(`capture time ${r.receivedAt} is not a date`);
+  return {
+    id: r.id,
+    domain: storableText(r.domain),
+    method: storableText(r.method),
+    path: storableText(r.path),
+    observation: storableValue(r.observation),
+    piiTypes: storableValue(r.piiTypes),
+    receivedAt,
+  };
+}
+
+/**
+ * The database refused the row for what it holds, so storing it again fails
+ * the same way: a value that does not fit (SQLSTATE class 22), a broken
+ * constraint (23), a row past a limit (54), or an error raised before the
+ * database saw it (a time no date can hold).
+ */
+function isRefusal(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  if (code) return code.startsWith('22') || code.startsWith('23') || code.startsWith('54');
+  return error instanceof RangeError || error instanceof TypeError;
+}
 
 export class CaptureIngest {
   private position: JournalPosition;
@@ -71,6 +107,8 @@ export class CaptureIngest {
   private idle = false;
   private closed = false;
   private readonly progress = new Set<() => void>();
+  /** Where the last batch that failed started, and how often it failed there. */
+  private failedAt: { position: JournalPosition; count: number } | null = null;
   readonly maxBacklogBytes: number;
 
   private constructor(
@@ -135,7 +173,7 @@ export class CaptureIngest {
 
   start(): void {
     this.loop ??= this.run().catch((error: unknown) => {
-      this.options.logger.error({ err: error }, 'copying the capture journal stopped');
+      this.options.logger.error({ reason: errorReason(error) }, 'copying the capture journal stopped');
     });
   }
 
@@ -193,7 +231,7 @@ export class CaptureIngest {
         await this.copy();
       } catch (error) {
         this.options.logger.error(
-          { err: error },
+          { reason: errorReason(error) },
           'copying captured traffic into the database failed; retrying',
         );
         await this.pause(1000);
@@ -228,39 +266,43 @@ export class CaptureIngest {
     return run;
   }
 
-  /** Copies up to COPY_BATCH records and the new checkpoint in one transaction. */
+  /**
+   * Copies up to COPY_BATCH records and the new checkpoint in one transaction.
+   * When the database refuses the batch, its records are stored one by one and
+   * a record refused for what it holds goes to `dead_letters` instead: retrying
+   * it would fail the same way and hold up everything captured after it. After
+   * MAX_ATTEMPTS failures at the same place, a record failing for any reason
+   * is quarantined too (the dead-letter insert still needs a working database).
+   */
   private async copyBatch(): Promise<void> {
     const from = this.position;
     const batch = await this.journal.read(from, COPY_BATCH);
     if (comparePositions(batch.next, from) === 0) return;
     const { records } = batch;
-    const journalId = this.journal.id;
     // The checkpoint must not pass what the disk holds: after a power cut the journal
     // would end before it, and the next start would copy the whole journal again.
     await this.journal.sync();
-    await this.options.db.transaction(async (tx) => {
-      for (let i = 0; i < records.length; i += INSERT_ROWS) {
-        await tx.insert(observations).values(
-          records.slice(i, i + INSERT_ROWS).map((r) => ({
-            id: r.id,
-            domain: r.domain,
-            method: r.method,
-            path: r.path,
-            observation: r.observation,
-            piiTypes: r.piiTypes,
-            receivedAt: new Date(r.receivedAt),
-          })),
-        );
-      }
-      await tx
-        .insert(captureJournals)
-        .values({ journalId, ...batch.next })
-        .onConflictDoUpdate({
-          target: captureJournals.journalId,
-          set: { segment: batch.next.segment, offset: batch.next.offset, updatedAt: new Date() },
-        });
-    });
+    let quarantined: Quarantined[] = [];
+    try {
+      await this.store(records, batch.next, null);
+    } catch (error) {
+      const attempts =
+        this.failedAt && comparePositions(this.failedAt.position, from) === 0 ? this.failedAt.count + 1 : 1;
+      this.failedAt = { position: from, count: attempts };
+      this.options.logger.warn(
+        { records: records.length, attempt: attempts, reason: errorReason(error) },
+        'storing a batch of captured traffic failed; storing its records one by one',
+      );
+      quarantined = await this.store(records, batch.next, attempts >= MAX_ATTEMPTS ? 'any' : 'refused');
+    }
+    this.failedAt = null;
     this.position = batch.next;
+    for (const q of quarantined) {
+      this.options.logger.warn(
+        { recordId: q.recordId, reason: q.reason },
+        'captured record quarantined in dead_letters: the database refused it',
+      );
+    }
     if (batch.skipped > 0) {
       this.options.logger.warn(
         { skipped: batch.skipped, journal: this.journal.dir },
@@ -268,8 +310,61 @@ export class CaptureIngest {
       );
     }
     await this.journal.release(this.position);
-    if (records.length > 0) this.options.onStored?.(records.length);
+    const stored = records.length - quarantined.length;
+    if (stored > 0) this.options.onStored?.(stored);
     for (const done of [...this.progress]) done();
+  }
+
+  /**
+   * Inserts the records and the checkpoint in one transaction. `quarantine`
+   * null: all at once; otherwise one by one (a savepoint each), a record the
+   * database refuses ('refused': for what it holds; 'any': for any reason) going
+   * to dead_letters.
+   */
+  private async store(
+    records: readonly JournalRecord[],
+    next: JournalPosition,
+    quarantine: 'refused' | 'any' | null,
+  ): Promise<Quarantined[]> {
+    const journalId = this.journal.id;
+    const quarantined: Quarantined[] = [];
+    await this.options.db.transaction(async (tx) => {
+      if (quarantine === null) {
+        const rows = records.map(observationRow);
+        for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+          await tx.insert(observations).values(rows.slice(i, i + INSERT_ROWS));
+        }
+      } else {
+        for (const record of records) {
+          try {
+            const row = observationRow(record);
+            await tx.transaction((savepoint) => savepoint.insert(observations).values(row));
+          } catch (error) {
+            if (quarantine === 'refused' && !isRefusal(error)) throw error;
+            const reason = storableText(errorReason(error));
+            await tx.insert(deadLetters).values({
+              kind: 'capture',
+              recordId: storableText(record.id),
+              domain: storableText(record.domain),
+              method: storableText(record.method),
+              path: storableText(record.path),
+              reason,
+              // JSON escapes NUL and lone surrogates, so any record is storable as text.
+              payload: JSON.stringify(record),
+            });
+            quarantined.push({ recordId: record.id, reason });
+          }
+        }
+      }
+      await tx
+        .insert(captureJournals)
+        .values({ journalId, ...next })
+        .onConflictDoUpdate({
+          target: captureJournals.journalId,
+          set: { segment: next.segment, offset: next.offset, updatedAt: new Date() },
+        });
+    });
+    return quarantined;
   }
 
   /**
@@ -290,7 +385,10 @@ export class CaptureIngest {
         await this.copy();
       }
     } catch (error) {
-      this.options.logger.error({ err: error }, 'copying the capture journal at shutdown failed');
+      this.options.logger.error(
+        { reason: errorReason(error) },
+        'copying the capture journal at shutdown failed',
+      );
     }
     if (comparePositions(this.position, this.journal.head) < 0) {
       this.options.logger.warn(

@@ -1,6 +1,7 @@
 // Every /api/v1 call except sign-in (auth.ts) and alerting (alerts/).
 import type { FastifyInstance } from 'fastify';
 import type { Analyzer } from '../analysis/analyzer.js';
+import { deadLetterRoutes } from '../capture/dead-letters.js';
 import type { AppContext } from '../context.js';
 import { domainRoutes } from './domains.js';
 import { endpointRoutes } from './endpoints.js';
@@ -10,4 +11,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext; a
   await app.register(endpointRoutes, opts);
   await app.register(domainRoutes, opts);
   await app.register(miscRoutes, opts);
+  await app.register(deadLetterRoutes, opts);
 }

@@ -191,6 +191,28 @@ export const captureJournals = pgTable('capture_journals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Captured records the database refused (capture/ingest.ts): quarantined with
+ * the reason and time, so the rest of their batch and everything captured
+ * after them is stored. Admins list them; `payload` keeps the record as JSON
+ * text (escaped: any record is storable) for support, and holds captured data.
+ */
+export const deadLetters = pgTable(
+  'dead_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'capture'>().notNull(),
+    recordId: text('record_id').notNull(),
+    domain: text('domain').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    reason: text('reason').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dead_letters_created_idx').on(t.createdAt.desc(), t.id)],
+);
+
 export const activities = pgTable(
   'activities',
   {
