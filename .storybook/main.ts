@@ -3,7 +3,11 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { defaultClientConditions, mergeConfig } from 'vite';
 
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)', '../apps/dashboard/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    '../packages/ui/src/Introduction.mdx',
+    '../packages/ui/src/**/*.stories.@(ts|tsx)',
+    '../apps/dashboard/src/**/*.stories.@(ts|tsx)',
+  ],
   addons: [
     '@storybook/addon-docs',
     '@storybook/addon-a11y',

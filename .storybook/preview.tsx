@@ -42,6 +42,22 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   parameters: {
     layout: 'padded',
+    // Storybook opens on the first entry: the Introduction, then the foundations.
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Inputs',
+          'Overlays',
+          'Feedback',
+          'Data display',
+          'Layout',
+          'Charts',
+          'Pages',
+        ],
+      },
+    },
     controls: { expanded: true, matchers: { color: /(background|color)$/i, date: /Date$/ } },
     a11y: {
       // Any axe violation fails the story test.
