@@ -81,12 +81,11 @@ export function fuzzReader<T extends TargetName>(
     it(
       `answers well-formed output or its own ${ownError}, in time`,
       async () => {
-        const parameters = fuzzParameters(title);
         await fc.assert(
           fc.asyncProperty(input, async (inp) =>
             check(inp, expectValueOrOwnError(await sandbox.run(target, inp), ownError)),
           ),
-          { ...parameters, numRuns: Math.ceil(fuzzSettings.runs * share) },
+          fuzzParameters(title, Math.ceil(fuzzSettings.runs * share)),
         );
       },
       fuzzTimeoutMs,

@@ -26,8 +26,8 @@ export const fuzzSettings = {
 export const fuzzTimeoutMs = Math.max(600_000, fuzzSettings.runs * 20);
 
 /** fast-check parameters for one reader's property; prints the seed once per reader. */
-export function fuzzParameters(reader: string): Parameters<unknown> {
-  const { seed, runs, path } = fuzzSettings;
+export function fuzzParameters(reader: string, runs = fuzzSettings.runs): Parameters<unknown> {
+  const { seed, path } = fuzzSettings;
   console.log(`[fuzz] ${reader}: ${runs} inputs, FUZZ_SEED=${seed}${path ? ` FUZZ_PATH=${path}` : ''}`);
   return {
     seed,
