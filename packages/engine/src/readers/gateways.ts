@@ -17,6 +17,8 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+/** A request method as HTTP defines it (a token); gateways' other method values name no endpoint. */
+const isMethod = (m: string) => /^[A-Za-z][A-Za-z0-9_-]{0,19}$/.test(m);
 
 /** A gateway page's JSON text → its object; a user-facing GatewayError otherwise. */
 export function parseGatewayPage(text: string, where: string): Json {
@@ -79,7 +81,8 @@ export function kongEndpoints(services: readonly unknown[], routes: readonly unk
     // caller assigns the source's domain). The service host is the upstream, not the API's name.
     const hosts = strings(r['hosts']).length ? strings(r['hosts']).map((h) => h.toLowerCase()) : [''];
     const paths = strings(r['paths']).length ? strings(r['paths']) : ['/'];
-    const methods = strings(r['methods']).length ? strings(r['methods']) : ['ANY'];
+    const listed = strings(r['methods']).filter(isMethod);
+    const methods = listed.length ? listed : ['ANY'];
     const tags = strings(r['tags']);
     const scheme = protocols.includes('https') ? 'https' : 'http';
     const summary =
@@ -121,11 +124,12 @@ export function awsRestEndpoints(
   api: { id: string; name?: string | undefined },
   resources: readonly AwsRestResource[],
 ): SpecEndpoint[] {
-  const domain = `${api.id}.execute-api.${region}.amazonaws.com`;
+  const domain = `${api.id.toLowerCase()}.execute-api.${region}.amazonaws.com`;
   const endpoints: SpecEndpoint[] = [];
   for (const r of resources) {
     if (!r.path) continue;
     for (const [method, m] of Object.entries(r.resourceMethods ?? {})) {
+      if (!isMethod(method)) continue;
       const authType = m.authorizationType;
       const security: SpecInfo['security'] =
         authType === 'NONE'
@@ -166,13 +170,14 @@ export function awsHttpEndpoints(
   api: { ApiId: string; Name?: string | undefined; ApiEndpoint?: string | undefined },
   routes: readonly AwsHttpRoute[],
 ): SpecEndpoint[] {
-  let domain = `${api.ApiId}.execute-api.${region}.amazonaws.com`;
-  if (api.ApiEndpoint && URL.canParse(api.ApiEndpoint)) domain = new URL(api.ApiEndpoint).host;
+  let domain = `${api.ApiId.toLowerCase()}.execute-api.${region}.amazonaws.com`;
+  if (api.ApiEndpoint && URL.canParse(api.ApiEndpoint))
+    domain = new URL(api.ApiEndpoint).host.toLowerCase() || domain;
   const endpoints: SpecEndpoint[] = [];
   for (const r of routes) {
     const key = r.RouteKey ?? '';
     const sp = key.indexOf(' ');
-    if (key === '$default' || sp < 0) continue;
+    if (key === '$default' || sp < 0 || !isMethod(key.slice(0, sp))) continue;
     const auth = r.AuthorizationType;
     const security: SpecInfo['security'] = auth === 'NONE' ? 'public' : auth ? 'required' : 'undeclared';
     endpoints.push({
@@ -215,7 +220,8 @@ export function azureApiEndpoints(
   const endpoints: SpecEndpoint[] = [];
   for (const op of operations.filter(isObj)) {
     const p = isObj(op['properties']) ? op['properties'] : {};
-    if (typeof p['method'] !== 'string' || typeof p['urlTemplate'] !== 'string') continue;
+    if (typeof p['method'] !== 'string' || !isMethod(p['method'])) continue;
+    if (typeof p['urlTemplate'] !== 'string') continue;
     endpoints.push({
       domain,
       method: p['method'].toUpperCase(),
