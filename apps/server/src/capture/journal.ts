@@ -178,7 +178,7 @@ export class CaptureJournal {
    * (never acknowledged: its write had not returned) is removed from the end.
    */
   static async open(dir: string, options: JournalOptions = {}): Promise<CaptureJournal> {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     lockJournal(dir);
     const idFile = path.join(dir, 'journal-id');
     if (!existsSync(idFile)) writeFileSync(idFile, `${randomUUID()}\n`, { mode: 0o600 });

@@ -9,12 +9,13 @@ import {
   authFromHeaders,
   BODY_SAMPLE_LIMIT,
   detectPiiInObservation,
+  redactHeaders,
   type Observation,
   type PiiFinding,
 } from '@argus/engine';
 import { isValidHostname, type CaptureResult, type capturedExchangeSchema } from '@argus/api';
 import type { z } from 'zod';
-import { SESSION_COOKIE } from '../auth.js';
+import { bearerMatches, SESSION_COOKIE } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
 import { HttpError } from '../errors.js';
@@ -93,7 +94,12 @@ export function cachedCaptureHostOf(limit = 256): (headers: IncomingHttpHeaders)
 
 export const INVALID_HOST = 'The captured request needs a valid host name in X-Forwarded-Host or Host';
 
-function capturedHeaders(
+/**
+ * The request's headers as they are forwarded upstream: hop headers, Argus's
+ * own session cookie and the ingest token (in any spelling `bearerMatches`
+ * accepts) left out. What is stored is redacted further (observationOf).
+ */
+export function forwardedHeaders(
   headers: IncomingHttpHeaders,
   ingestToken: string | undefined,
 ): Record<string, string> {
@@ -112,7 +118,7 @@ function capturedHeaders(
         .trim();
       if (!text) continue;
     }
-    if (name === 'authorization' && ingestToken && text === `Bearer ${ingestToken}`) continue;
+    if (name === 'authorization' && bearerMatches(text, ingestToken)) continue;
     out[name] = text.length > 4096 ? text.slice(0, 4096) : text;
   }
   return out;
@@ -146,7 +152,9 @@ export function observationOf(
   const queryAt = afterPrefix.indexOf('?');
   const path = (queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt)) || '/';
   const query = queryAt < 0 ? '' : afterPrefix.slice(queryAt + 1);
-  const requestHeaders = capturedHeaders(request.headers, ingestToken);
+  const sent = forwardedHeaders(request.headers, ingestToken);
+  // Credentials are stored as their type only: `Bearer [redacted]`, cookie names.
+  const requestHeaders = redactHeaders(sent, false);
   const observation: Observation = {
     source: 'capture',
     domain,
@@ -155,7 +163,7 @@ export function observationOf(
     query: query.slice(0, 4096),
     status: null,
     scheme: request.headers['x-forwarded-proto'] === 'https' ? 'https' : request.protocol,
-    auth: authFromHeaders(requestHeaders, query),
+    auth: authFromHeaders(sent, query),
     requestHeaders,
     responseHeaders: {},
     timestamp: Date.now(),
@@ -185,7 +193,8 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
   const queryAt = exchange.path.indexOf('?');
   const path = queryAt < 0 ? exchange.path : exchange.path.slice(0, queryAt);
   const query = queryAt < 0 ? '' : exchange.path.slice(queryAt + 1);
-  const requestHeaders = exchangeHeaders(exchange.requestHeaders);
+  const sent = exchangeHeaders(exchange.requestHeaders);
+  const requestHeaders = redactHeaders(sent, false);
   const timestamp =
     exchange.timestamp === undefined
       ? Date.now()
@@ -200,9 +209,9 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
     query: query.slice(0, 4096),
     status: exchange.status ?? null,
     scheme: exchange.scheme ?? 'https',
-    auth: authFromHeaders(requestHeaders, query),
+    auth: authFromHeaders(sent, query),
     requestHeaders,
-    responseHeaders: exchangeHeaders(exchange.responseHeaders),
+    responseHeaders: redactHeaders(exchangeHeaders(exchange.responseHeaders), false),
     timestamp,
   };
   const requestBody = sample(exchange.requestBody);

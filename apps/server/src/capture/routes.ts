@@ -15,6 +15,7 @@ import {
   BACKLOG_FULL,
   bodyText,
   captureHostOf,
+  forwardedHeaders,
   HOP_HEADERS,
   INVALID_HOST,
   MAX_HEADERS,
@@ -84,7 +85,9 @@ export async function capturePlugin(
         );
         const settings = await ctx.getSettings();
         const headers = new Headers();
-        for (const [name, value] of Object.entries(observation.requestHeaders)) headers.set(name, value);
+        // The client's own credentials go upstream; the stored observation holds them redacted.
+        for (const [name, value] of Object.entries(forwardedHeaders(request.headers, ctx.config.ingestToken)))
+          headers.set(name, value);
         try {
           forwarded = await guardedFetch({ allowPrivate: ctx.config.allowPrivateUrls })(target, {
             method: request.method,

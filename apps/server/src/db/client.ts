@@ -1,6 +1,7 @@
 // Opens the database (embedded PGlite or PostgreSQL through node-postgres) and
 // applies the one migration set both share.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -44,8 +45,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir, options.pgliteDump);
 }
 
+/**
+ * The data folder holds the database, the secret key and captured traffic:
+ * only the server's user may enter it (0700) or read its files (0600).
+ * PGlite creates its files with the process umask (0666 files in 0755 folders
+ * under the usual 022), so they are restricted on open and again on close.
+ */
+export function restrictDataDir(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = lstatSync(file);
+    if (stat.isDirectory()) restrictDataDir(file);
+    else if (stat.isFile() && (stat.mode & 0o077) !== 0) chmodSync(file, 0o600);
+  }
+}
+
 async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // pg_trgm: the endpoint search's trigram index (migration 0010).
   const extensions = { pg_trgm };
   const client = dataDir
@@ -53,6 +70,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     : await PGlite.create(dump ? { loadDataDir: dump, extensions } : { extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  if (dataDir) restrictDataDir(dataDir);
   return {
     db: db as unknown as Db,
     driver: 'pglite',
@@ -62,6 +80,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      if (dataDir) restrictDataDir(dataDir);
     },
   };
 }
