@@ -115,3 +115,33 @@ export const PlainLinks: Story = {
     await expect(canvas.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   },
 };
+
+/**
+ * At phone width (390 px) the sidebar is a bar: the title and a "Menu" button that
+ * opens the navigation; following a link closes it again.
+ */
+export const Phone: Story = {
+  ...WithTopBar,
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const menu = canvas.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(canvasElement.firstElementChild?.scrollWidth).toBeLessThanOrEqual(390);
+    await userEvent.click(menu);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(within(nav).getByRole('link', { name: 'Alerts' })).toBeVisible();
+    await userEvent.click(menu);
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await expect(args.currentPath).toBe('/');
+  },
+};

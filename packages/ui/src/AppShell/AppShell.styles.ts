@@ -2,14 +2,28 @@
 
 import { styled } from 'styled-components';
 
+/**
+ * The shell is a size container: the layout follows the width the shell is given
+ * (the viewport in an app, a frame in a story), not the window's.
+ */
 export const Shell = styled.div`
+  container: app-shell / inline-size;
+  min-height: 100vh;
+  background: var(--color-bg);
+`;
+
+/** Below this width the sidebar collapses into a bar with a menu button. */
+export const COMPACT_WIDTH_PX = 768;
+
+export const Layout = styled.div`
   display: grid;
   grid-template-columns: 240px minmax(0, 1fr);
   min-height: 100vh;
-  background: var(--color-bg);
 
-  @media (max-width: 768px) {
+  @container app-shell (max-width: ${COMPACT_WIDTH_PX}px) {
     grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: auto 1fr;
+    min-height: 0;
   }
 `;
 
@@ -21,9 +35,47 @@ export const Sidebar = styled.aside`
   border-right: 1px solid var(--color-border);
   background: var(--color-surface);
 
-  @media (max-width: 768px) {
+  @container app-shell (max-width: ${COMPACT_WIDTH_PX}px) {
+    gap: var(--space-2);
+    padding: var(--space-2) var(--space-3);
     border-right: none;
     border-bottom: 1px solid var(--color-border);
+
+    &[data-menu='closed'] nav {
+      display: none;
+    }
+  }
+`;
+
+export const SidebarHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: var(--space-2);
+`;
+
+/** Only shown at compact widths. */
+export const MenuButton = styled.button`
+  display: none;
+  align-items: center;
+  gap: var(--space-2);
+  min-height: 36px;
+  padding: 0 var(--space-3);
+  border: 1px solid var(--color-border);
+  border-radius: var(--radius-md);
+  background: var(--color-surface);
+  color: var(--color-fg);
+  font: inherit;
+  font-size: var(--font-size-md);
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid var(--color-focus-ring);
+    outline-offset: 1px;
+  }
+
+  @container app-shell (max-width: ${COMPACT_WIDTH_PX}px) {
+    display: inline-flex;
   }
 `;
 
@@ -94,4 +146,9 @@ export const Content = styled.div`
   flex-direction: column;
   gap: var(--space-6);
   padding: var(--space-6);
+
+  @container app-shell (max-width: ${COMPACT_WIDTH_PX}px) {
+    gap: var(--space-4);
+    padding: var(--space-3);
+  }
 `;

@@ -6,13 +6,27 @@ import {
   Eye,
   Globe,
   LayoutDashboard,
+  Menu,
   Network,
+  X,
   Settings,
   Shield,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Brand, Content, Main, NavList, NavStyles, Shell, Sidebar, navLinkClass } from './AppShell.styles.js';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  Brand,
+  Content,
+  Layout,
+  Main,
+  MenuButton,
+  NavList,
+  NavStyles,
+  Shell,
+  Sidebar,
+  SidebarHeader,
+  navLinkClass,
+} from './AppShell.styles.js';
 import { APP_TITLE, NAV_ITEMS, isNavItemActive, type NavItem } from './navigation.js';
 
 const icons: Record<string, LucideIcon> = {
@@ -55,7 +69,11 @@ export interface AppShellProps {
   children?: ReactNode;
 }
 
-/** Page frame: sidebar with the product title and navigation, optional top bar, content. */
+/**
+ * Page frame: sidebar with the product title and navigation, optional top bar,
+ * content. Narrower than 768 px (phones), the sidebar becomes a bar with a
+ * "Menu" button that opens the navigation; following a link closes it.
+ */
 export function AppShell({
   currentPath,
   renderLink = anchor,
@@ -63,41 +81,57 @@ export function AppShell({
   topBar,
   children,
 }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  useEffect(() => setMenuOpen(false), [currentPath]);
   return (
     <Shell>
-      <Sidebar>
-        <Brand>
-          <Shield size={22} aria-hidden="true" />
-          <span>{APP_TITLE}</span>
-        </Brand>
-        <NavStyles aria-label="Main">
-          <NavList>
-            {navItems.map((item) => {
-              const Icon = icons[item.href] ?? LayoutDashboard;
-              const active = isNavItemActive(item.href, currentPath);
-              return (
-                <li key={item.href}>
-                  {renderLink({
-                    href: item.href,
-                    className: navLinkClass,
-                    'aria-current': active ? 'page' : undefined,
-                    children: (
-                      <>
-                        <Icon size={18} aria-hidden="true" />
-                        {item.label}
-                      </>
-                    ),
-                  })}
-                </li>
-              );
-            })}
-          </NavList>
-        </NavStyles>
-      </Sidebar>
-      <Main>
-        {topBar}
-        <Content>{children}</Content>
-      </Main>
+      <Layout>
+        <Sidebar data-menu={menuOpen ? 'open' : 'closed'}>
+          <SidebarHeader>
+            <Brand>
+              <Shield size={22} aria-hidden="true" />
+              <span>{APP_TITLE}</span>
+            </Brand>
+            <MenuButton
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls={navId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X size={18} aria-hidden="true" /> : <Menu size={18} aria-hidden="true" />}
+              Menu
+            </MenuButton>
+          </SidebarHeader>
+          <NavStyles aria-label="Main" id={navId}>
+            <NavList>
+              {navItems.map((item) => {
+                const Icon = icons[item.href] ?? LayoutDashboard;
+                const active = isNavItemActive(item.href, currentPath);
+                return (
+                  <li key={item.href}>
+                    {renderLink({
+                      href: item.href,
+                      className: navLinkClass,
+                      'aria-current': active ? 'page' : undefined,
+                      children: (
+                        <>
+                          <Icon size={18} aria-hidden="true" />
+                          {item.label}
+                        </>
+                      ),
+                    })}
+                  </li>
+                );
+              })}
+            </NavList>
+          </NavStyles>
+        </Sidebar>
+        <Main>
+          {topBar}
+          <Content>{children}</Content>
+        </Main>
+      </Layout>
     </Shell>
   );
 }
