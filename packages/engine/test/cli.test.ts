@@ -109,6 +109,60 @@ describe('argus-engine discover', () => {
   });
 });
 
+describe('argus-engine discover: what a file is', () => {
+  it('knows a 4 MB OpenAPI JSON by its structure when "openapi" comes last', async () => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++)
+      paths[`/resource${i}/{id}`] = {
+        get: { description: 'x'.repeat(2100), responses: { '200': { description: 'ok' } } },
+      };
+    // Keys in this order: the first 4 KB look like any JSON object, "openapi" is at the end.
+    const text = JSON.stringify({ paths, info: { title: 'late', version: '1' }, openapi: '3.0.3' });
+    expect(text.length).toBeGreaterThan(4 * 1024 * 1024);
+    const late = file('late-key.json', text);
+    const { code, stdout } = await run(['discover', '--domain', 'api.example.com', '--json', late]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as { endpoints: { normalizedPath: string; sources: string[] }[] };
+    expect(out.endpoints).toHaveLength(2000);
+    expect(out.endpoints[0]!.sources).toEqual(['openapi']);
+  }, 120_000);
+
+  it('knows HAR, YAML specs without a .yaml name, and JSON-lines logs', async () => {
+    const har = file(
+      'capture.json',
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            {
+              startedDateTime: '2024-10-10T13:55:36.000Z',
+              request: { method: 'GET', url: 'https://api.example.com/orders/7', headers: [] },
+              response: { status: 200, headers: [], content: { size: 0, text: '' } },
+            },
+          ],
+        },
+      }),
+    );
+    const yaml = file(
+      'spec.txt',
+      `info:\n  title: t\n  version: "1"\n  description: ${'long '.repeat(2000)}\npaths:\n  /ping:\n    get:\n      responses: {"200": {description: ok}}\nopenapi: 3.0.0\n`,
+    );
+    const lines = file(
+      'aws.jsonl',
+      `${JSON.stringify({ requestId: 'a', ip: '1.2.3.4', requestTime: '10/Oct/2024:13:55:36 +0000', httpMethod: 'GET', routeKey: 'GET /pets/{id}', path: '/pets/1', status: '200', protocol: 'HTTP/1.1', responseLength: '2' })}\n`,
+    );
+    const endpoints = async (path: string) =>
+      (
+        JSON.parse((await run(['discover', '--domain', 'api.example.com', '--json', path])).stdout) as {
+          endpoints: { normalizedPath: string; sources: string[] }[];
+        }
+      ).endpoints.map((e) => `${e.normalizedPath} ${e.sources.join()}`);
+    expect(await endpoints(har)).toEqual(['/orders/{orderId} har']);
+    expect(await endpoints(yaml)).toEqual(['/ping openapi']);
+    expect(await endpoints(lines)).toEqual([expect.stringMatching(/^\/pets\/\{\w+\} access_log$/)]);
+  });
+});
+
 describe('argus-engine discover --workers', () => {
   const bigLog = file(
     'workers.log',

@@ -1,5 +1,7 @@
 // PII detection by value (patterns + validators) and by field name.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import type * as PhoneLibrary from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import ipaddr from 'ipaddr.js';
 import { isRealDate } from '../calendar.js';
 import type { Evidence, PiiFinding, PiiLocation, PiiType } from '../types.js';
@@ -303,6 +305,17 @@ const RECOGNIZERS: Recognizer[] = [
 
 const phoneCache = new BoundedCache<string, boolean>(10_000);
 
+// libphonenumber with its full metadata takes ~0.2 s to load: loaded on the first
+// phone-shaped value, not with the module (a log without bodies never needs it).
+const requireCommonJs = createRequire(import.meta.url);
+let phoneLibrary: typeof PhoneLibrary | undefined;
+function parsePhone(text: string, region?: CountryCode) {
+  phoneLibrary ??= requireCommonJs('libphonenumber-js/max') as typeof PhoneLibrary;
+  return region
+    ? phoneLibrary.parsePhoneNumberFromString(text, region)
+    : phoneLibrary.parsePhoneNumberFromString(text);
+}
+
 /** libphonenumber validation in the given regions (memoised, bounded). */
 function phoneValid(m: string, regions: CountryCode[]): boolean {
   const digits = m.replace(/\D/g, '');
@@ -311,8 +324,8 @@ function phoneValid(m: string, regions: CountryCode[]): boolean {
   // `max-age=2592000` or an order number is not.
   if (digits.length === m.length && digits.length < 10) return false;
   return phoneCache.getOrCompute(`${regions.join(',')}|${m}`, () => {
-    if (m.startsWith('+')) return parsePhoneNumberFromString(m)?.isValid() ?? false;
-    for (const region of regions) if (parsePhoneNumberFromString(m, region)?.isValid()) return true;
+    if (m.startsWith('+')) return parsePhone(m)?.isValid() ?? false;
+    for (const region of regions) if (parsePhone(m, region)?.isValid()) return true;
     return false;
   });
 }

@@ -1,0 +1,49 @@
+// What every CLI command shares: its I/O, usage errors and argument parsing.
+// Kept small: `argus --help` loads this and main.ts only.
+
+export interface CliIO {
+  stdin: AsyncIterable<string | Uint8Array>;
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  /** stderr is a terminal: show progress. */
+  isTTY: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] FILE...
+  argus-engine pii [--json] [FILE]        (reads stdin without FILE)
+`;
+
+export interface ParsedArgs {
+  flags: Map<string, string | true>;
+  positional: string[];
+}
+
+export function parseArgs(
+  argv: readonly string[],
+  valued: readonly string[],
+  boolean: readonly string[],
+): ParsedArgs {
+  const flags = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (valued.includes(name)) {
+        const value = eq > 0 ? a.slice(eq + 1) : argv[++i];
+        if (value === undefined) throw new UsageError(`--${name} needs a value`);
+        flags.set(name, value);
+      } else if (boolean.includes(name)) flags.set(name, true);
+      else throw new UsageError(`Unknown option --${name}`);
+    } else positional.push(a);
+  }
+  return { flags, positional };
+}
