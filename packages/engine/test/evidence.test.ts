@@ -96,6 +96,17 @@ describe('PII from a spec follows the operation', () => {
     expect(types('DELETE', '/v1/webhook_endpoints/{webhook_endpoint}')).toEqual([]);
   });
 
+  it('reads card objects as card data and secrets as credentials, not passwords', () => {
+    const tokens = op('POST', '/v1/tokens').piiFields;
+    const card = tokens.filter((f) => f.type === 'credit_card').map((f) => f.field);
+    expect(card).toEqual(expect.arrayContaining(['card.number', 'card.cvc', 'card.exp_month']));
+    expect(tokens.find((f) => f.field === 'card.number')?.evidence?.pointer).toBe(
+      '#/paths/~1v1~1tokens/post/requestBody',
+    );
+    expect(types('GET', '/v1/payment_intents/{intent}')).toEqual(['api_key', 'email']);
+    expect(endpoints.flatMap((e) => e.spec.piiFields).some((f) => f.type === 'password')).toBe(false);
+  });
+
   it('counts fields an error response defines inline, with the pointer to it', () => {
     const email = op('GET', '/v1/payment_intents/{intent}').piiFields.find(
       (f) => f.field === 'customer_email',

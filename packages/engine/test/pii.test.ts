@@ -193,3 +193,77 @@ describe.skipIf(!hasCorpus)('Presidio recogniser cases (shared corpus)', () => {
     }
   });
 });
+
+describe('known failures from issue 15 (regression sample)', () => {
+  const found = (t: string) => detectPii(t).map((m) => `${m.type}:${m.value}`);
+  it('finds JCB and Diners cards, phones with extensions and a birth date before a full stop', () => {
+    expect(found('JCB 3530111333300000, Diners 30569309025904')).toEqual([
+      'credit_card:3530111333300000',
+      'credit_card:30569309025904',
+    ]);
+    expect(found('Call (898)666-3621x0135 or 523-222-8888EXT623')).toEqual([
+      'phone:(898)666-3621x0135',
+      'phone:523-222-8888EXT623',
+    ]);
+    expect(found('My date of birth is 17/06/1976.')).toEqual(['dob:17/06/1976']);
+  });
+  it('does not take cookies, timestamps, house numbers or payload IPs for PII', () => {
+    expect(found('__utmc=145418720')).toEqual([]);
+    expect(found('GET /nmaplowercheck1728042633 HTTP/1.1')).toEqual([]);
+    expect(found('Hauptstraße 123 10115 Berlin')).toEqual([]);
+    expect(found('774 Schulist Land Suite 940, 02991-8881 East Jedidiahbury')).toEqual([]);
+    expect(found('host=127.0.0.1; ping -c 3 203.0.113.9')).toEqual([]);
+    expect(found('v=1663899630&cb=4441086223825')).toEqual([]);
+    const har = detectPiiInObservation({
+      path: '/static/site.css',
+      query: '__utma=1.145418720.1700000000.1700000000.1700000000.1&__utmc=145418720',
+      requestHeaders: { cookie: '__utmc=145418720' },
+      responseHeaders: {},
+    });
+    expect(har).toEqual([]);
+  });
+  it('reads a number by its field: an SSN in `ssn`, nothing in `visits`', () => {
+    expect(detectPiiInBody('{"ssn":"078051123"}', 'request.body').map((f) => f.type)).toContain('ssn');
+    expect(detectPiiInBody('{"visits":"145418720"}', 'request.body')).toEqual([]);
+  });
+  it('normalises field names against the vocabulary', () => {
+    const cases: [string, string | undefined, string | null][] = [
+      ['phone_no', undefined, 'phone'],
+      ['telephone_num', undefined, 'phone'],
+      ['cc_num', undefined, 'credit_card'],
+      ['credit_card_num', undefined, 'credit_card'],
+      ['social_security_no', undefined, 'ssn'],
+      ['fname', undefined, 'name'],
+      ['po_box', undefined, 'address'],
+      ['postal', undefined, 'address'],
+      ['pass', undefined, 'password'],
+      ['passwordconfirmation', undefined, 'password'],
+      ['client_secret', undefined, 'api_key'],
+      ['number', 'card', 'credit_card'],
+      ['cvc', 'card', 'credit_card'],
+      ['card[exp_month]', undefined, 'credit_card'],
+      ['name', 'billing_details', 'name'],
+      ['number', 'order', null],
+      ['name', 'product', null],
+      ['next_page_token', undefined, null],
+      ['email_verified', undefined, null],
+      ['license', undefined, null],
+    ];
+    for (const [name, parent, type] of cases)
+      expect(piiTypeForFieldName(name, parent), `${parent ?? ''} ${name}`).toBe(type);
+  });
+});
+
+describe('generated corpus (a small fixed sample of `npm run eval:pii`)', () => {
+  it('meets the targets on one validation seed', async () => {
+    const { scoreValues, scoreFields, VALIDATION_SEEDS } = await import('../eval/pii.js');
+    const { byType } = scoreValues([VALIDATION_SEEDS[0] as number], 4);
+    for (const type of ['ssn', 'email', 'phone', 'credit_card', 'national_id', 'dob']) {
+      const s = byType.get(type)!;
+      expect(s.tp / (s.tp + s.fp), `${type} precision`).toBeGreaterThanOrEqual(0.99);
+      expect(s.tp / (s.tp + s.fn), `${type} recall`).toBeGreaterThanOrEqual(0.97);
+    }
+    const fields = scoreFields([VALIDATION_SEEDS[0] as number], 4).score;
+    expect(fields.tp / (fields.tp + fields.fn)).toBeGreaterThanOrEqual(0.95);
+  }, 60_000);
+});

@@ -8,6 +8,9 @@ import type { Evidence, PiiFinding, PiiLocation, PiiType } from '../types.js';
 import { safeDecode } from '../url-text.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { redactSample } from './redact.js';
+import { normaliseFieldName, piiTypeForField } from './field-names.js';
+
+export { normaliseFieldName };
 import {
   isAadhaar,
   isAuTfn,
@@ -44,6 +47,11 @@ export interface DetectOptions {
   skipNumeric?: boolean;
   /** Countries tried for phone numbers without a `+` prefix. */
   phoneRegions?: CountryCode[];
+  /**
+   * Words that precede the text where it was found: the field, parameter or header
+   * name (`phone`, `ssn`). Bare digit runs are phone numbers or SSNs only in context.
+   */
+  context?: string;
 }
 
 const DEFAULT_REGIONS: CountryCode[] = [
@@ -74,6 +82,9 @@ interface Recognizer {
   /** A shorter candidate to try when the match fails validation (drops a trailing word). */
   shrink?: (m: string) => string;
   numeric?: boolean;
+  /** The match also needs its context words (before it, or the field name) to count. */
+  needsContext?: (m: string) => boolean;
+  contextWords?: RegExp;
 }
 
 /** Prefilter: the text holds at least n digits (computed once per text, see `digitCount`). */
@@ -115,7 +126,23 @@ function validNamedDate(m: string): boolean {
   return day === undefined ? true : isRealDate(y, monthOf(month[0]), day);
 }
 
-const BIRTH = /(\bd\.?o\.?b\b|birth|born|\bgeboren|naissance|nacimiento)[^.\n]{0,40}$/i;
+const BIRTH =
+  /(\bd\.?o\.?b\b\.?|birth|born|\bgeboren|geburt|naissance|\bn[ée]e? le\b|nacimiento|nacid[oa]|nascimento|nascid[oa]|nascita|\bnat[oa] il\b|生年月日|誕生日|生まれ)[^.\n]{0,40}$/i;
+
+/** Words that make a number a phone number: before it in the text, or the field's name. */
+const PHONE_CONTEXT =
+  /(phone|\b(?:my|your|his|her|our|their) (?:[\w-]+ )?number\b|\btel\b|tel\.telephone|mobile|\bmob\b|\bcell|\bcall|\bfax|whats ?app|\bsms\b|\btext me|reach|\bdial|\bring\b|contact|telefon|t[ée]l[ée]phone|appel|ll[aá]m|\brufen|anrufen|chiama|ligue|ligar|tel[ée]fono|telefone|celular|m[óo]vil|handy|portable|cellulare|電話|携帯|msisdn)/i;
+/** Words that make a number something else (an order, an invoice, a tracking or postal code). */
+const NOT_PHONE_CONTEXT =
+  /(order|invoice|\bref\b|reference|tracking|ticket|\bid\b|\bno\.?|\bnr\.?|#|\bzip|postal|\bplz\b|postcode|isbn|serial|version|build|bestell|rechnung|commande|facture|pedido|factura|account|\bacct|iban|amount|total|price|timestamp|epoch|expires?|max-age)\W{0,3}$/i;
+const NATIONAL_ID_CONTEXT =
+  /(national|insurance|\bnhs\b|\btfn\b|tax|pesel|\bdni\b|\bnie\b|\bnif\b|\bid\b|identity|identifica|aadhaar|aadhar|uidai|personal|citizen|itin|\bcpf\b|\bnin\b)/i;
+const CARD_CONTEXT =
+  /(card|credit|debit|visa|master|amex|discover|\bjcb\b|diners|maestro|\bpan\b|\bcc\b|payment|\bpay|charge|karte|carte|tarjeta|cart[ãa]o|カード)/i;
+const SSN_CONTEXT = /(ssn|social security|soc\.? ?sec|\bss ?#|\bsocial\b)/i;
+/** Shell, URL and injection markers: an IP right after one is part of a payload, not a person's address. */
+const PAYLOAD_BEFORE_IP =
+  /(curl|wget|ping|\bnc\b|netcat|bash|\bsh\b|powershell|nslookup|dig|ftp|tftp|:\/\/|[;|`&]|\$\(|\.\.\/|select|union|<script|@)[^\n]{0,24}$/i;
 
 const RECOGNIZERS: Recognizer[] = [
   {
@@ -149,8 +176,11 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 1,
     numeric: true,
     pre: hasDigitRun(12),
-    re: /(?<![\w-])(?:\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{12,19})(?![\w-])/g,
+    re: /(?<![\w+-])(?:\d{4}([ -])\d{4}\1\d{4}\1\d{1,4}(?:\1\d{1,3})?|\d{4}([ -])\d{6}\2\d{4,5}|\d{12,19})(?![\w-])/g,
     valid: isCardNumber,
+    // A bare run of digits (a cache buster, an order number) is a card only where cards are talked about.
+    needsContext: (m) => /^\d+$/.test(m),
+    contextWords: CARD_CONTEXT,
   },
   {
     name: 'ipv4',
@@ -160,7 +190,9 @@ const RECOGNIZERS: Recognizer[] = [
     re: /(?<![\w.:])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)/g,
     valid: (m, text, start) =>
       m.split('.').every((o) => Number(o) <= 255 && (o.length === 1 || o[0] !== '0')) &&
-      !/(\bv|version)[\s:=]*["']?$/i.test(text.slice(Math.max(0, start - 12), start)),
+      !/(\bv|version)[\s:=]*["']?$/i.test(text.slice(Math.max(0, start - 12), start)) &&
+      !PAYLOAD_BEFORE_IP.test(text.slice(Math.max(0, start - 40), start)) &&
+      !/^(127\.|0\.0\.0\.0$|255\.255\.255\.255$)/.test(m),
   },
   {
     name: 'ipv6',
@@ -178,6 +210,10 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(9),
     re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}[- .]?\d{2}[- .]?\d{4}(?![\w-]|\.\d)/g,
     valid: (m) => isSsn(m) && !isItin(m),
+    // A bare nine-digit run, or one split like a ZIP+4 code (`02991-8881`), is an SSN only
+    // next to SSN words (`__utmc=145418720` is a cookie).
+    needsContext: (m) => /^\d+$/.test(m) || !/^\d{3}([- .])\d{2}\1\d{4}$/.test(m),
+    contextWords: SSN_CONTEXT,
   },
   {
     name: 'us_itin',
@@ -187,6 +223,9 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(9),
     re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])9\d{2}[- ]?\d{2}[- ]?\d{4}(?![\w-])/g,
     valid: (m) => isItin(m) && new Set(m.replace(/\d/g, '')).size <= 1,
+    // Digits alone are an order number, a timestamp or an id unless the words around say otherwise.
+    needsContext: () => true,
+    contextWords: NATIONAL_ID_CONTEXT,
   },
   {
     name: 'uk_nhs',
@@ -196,6 +235,9 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(10),
     re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}([- ]?)\d{3}\1\d{4}(?![\w-])/g,
     valid: isNhsNumber,
+    // Digits alone are an order number, a timestamp or an id unless the words around say otherwise.
+    needsContext: () => true,
+    contextWords: NATIONAL_ID_CONTEXT,
   },
   {
     name: 'in_aadhaar',
@@ -205,6 +247,9 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(12),
     re: /(?<![\w:-])(?<!(?<!\d)\d{1,3}[ .-])[2-9]\d{3}([ :-]?)\d{4}\1\d{4}(?![\w:-])/g,
     valid: isAadhaar,
+    // Digits alone are an order number, a timestamp or an id unless the words around say otherwise.
+    needsContext: () => true,
+    contextWords: NATIONAL_ID_CONTEXT,
   },
   {
     name: 'pl_pesel',
@@ -214,6 +259,9 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(11),
     re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{11}(?![\w-])/g,
     valid: isPesel,
+    // Digits alone are an order number, a timestamp or an id unless the words around say otherwise.
+    needsContext: () => true,
+    contextWords: NATIONAL_ID_CONTEXT,
   },
   {
     name: 'au_tfn',
@@ -223,6 +271,9 @@ const RECOGNIZERS: Recognizer[] = [
     pre: hasDigitRun(9),
     re: /(?<![\w-])(?<!(?<!\d)\d{1,3}[ .-])\d{3}( ?)\d{3}\1\d{3}(?![\w-])/g,
     valid: isAuTfn,
+    // Digits alone are an order number, a timestamp or an id unless the words around say otherwise.
+    needsContext: () => true,
+    contextWords: NATIONAL_ID_CONTEXT,
   },
   {
     name: 'es_nif',
@@ -278,7 +329,7 @@ const RECOGNIZERS: Recognizer[] = [
     type: 'dob',
     pre: hasDigitRun(2),
     tier: 3,
-    re: /(?<![\w/.:-])(?:\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\/(?:\d{4}|\d{2}))(?![\w/.:-]|\.\d)/g,
+    re: /(?<![\w/.:-])(?:\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\/(?:\d{4}|\d{2}))(?![\w/:-]|\.[\w/])/g,
     valid: (m) => validNumericDate(m),
   },
   {
@@ -298,8 +349,8 @@ const RECOGNIZERS: Recognizer[] = [
     tier: 4,
     numeric: true,
     pre: hasDigitRun(7),
-    re: /(?<![\d+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,5}(?:[ .-]?\d{1,5}){1,6}(?!\d)/g,
-    valid: () => true, // validated with libphonenumber in `phoneValid`
+    re: /(?<![\d+_])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,5}(?:[ .-]?\d{1,5}){1,6}(?:\s?(?:x|ext\.?|extension|#)\s?\d{1,6})?(?!\d)/giu,
+    valid: () => true, // validated with context and libphonenumber in `phoneAccepted`
   },
 ];
 
@@ -320,14 +371,49 @@ function parsePhone(text: string, region?: CountryCode) {
 function phoneValid(m: string, regions: CountryCode[]): boolean {
   const digits = m.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return false;
-  // A bare run of digits is a phone number only with an area code (10+ digits):
-  // `max-age=2592000` or an order number is not.
-  if (digits.length === m.length && digits.length < 10) return false;
   return phoneCache.getOrCompute(`${regions.join(',')}|${m}`, () => {
     if (m.startsWith('+')) return parsePhone(m)?.isValid() ?? false;
     for (const region of regions) if (parsePhone(m, region)?.isValid()) return true;
     return false;
   });
+}
+
+/** The context words appear in the 40 characters before `start`, or in the field name. */
+function inContext(re: RegExp, text: string, start: number, field: string | undefined): boolean {
+  return re.test(text.slice(Math.max(0, start - 40), start)) || (field !== undefined && re.test(field));
+}
+
+/**
+ * A phone number needs a phone-like format or context, and a plausible length:
+ * - a bare digit run (a timestamp, an order number, `nmaplowercheck1728042633`) only
+ *   next to phone words or in a phone field;
+ * - a run with one separator (`123 10115`: a house number and a postcode) only when
+ *   libphonenumber finds it valid with 10+ digits, or in context;
+ * - a formatted number (`+`, `(area)`, two or more separators) when valid, or when
+ *   possible (7-15 digits) in context; never right after order/invoice/postal words.
+ * An extension (`x0135`, `EXT623`) is kept in the match; the number before it is validated.
+ */
+function phoneAccepted(
+  m: string,
+  text: string,
+  start: number,
+  regions: CountryCode[],
+  field: string | undefined,
+): boolean {
+  const main = m.replace(/\s?(?:x|ext\.?|extension|#)\s?\d{1,6}$/i, '');
+  const digits = main.replace(/\D/g, '').length;
+  if (digits < 7 || digits > 15 || /\d\.\d{1,3}\.\d{1,3}\.\d/.test(main)) return false;
+  const context = inContext(PHONE_CONTEXT, text, start, field);
+  // `Chrome/93.0.8432.274`, `app.2730208259.js`: a version or a file name.
+  if (!context && /[/.]/.test(text[start - 1] ?? '')) return false;
+  if (!context && NOT_PHONE_CONTEXT.test(text.slice(Math.max(0, start - 24), start))) return false;
+  const separators = (main.match(/[ .()-]/g) ?? []).length;
+  const formatted = main.startsWith('+') || main.startsWith('(') || separators >= 2;
+  if (!formatted) {
+    if (separators === 0) return context;
+    return context || (digits >= 10 && phoneValid(main, regions));
+  }
+  return phoneValid(main, regions) || context;
 }
 
 /** Find the e-mail addresses around each '@' (linear: no backtracking regex over long text). */
@@ -396,9 +482,23 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
       const end = start + value.length;
       if (r.tier === 3) {
         dateSpans.push([start, end]);
-        if (dates === 'none' || (dates === 'birth-context' && !contextBefore(text, start, BIRTH, 60)))
+        if (
+          dates === 'none' ||
+          (dates === 'birth-context' &&
+            !contextBefore(text, start, BIRTH, 60) &&
+            !/^\s?(生まれ|生|誕生)/.test(text.slice(end, end + 4)))
+        )
           continue;
       }
+      // Numbers with no words around them and no field to say otherwise (a value on its own,
+      // a list of numbers) are taken at face value.
+      const alone = options.context === undefined && !/\p{L}/u.test(text);
+      if (
+        r.needsContext?.(value) &&
+        !alone &&
+        !inContext(r.contextWords ?? SSN_CONTEXT, text, start, options.context)
+      )
+        continue;
       if (r.type === 'phone') {
         if (dateSpans.some(([a, b]) => a < end && start < b)) continue;
         // Not a piece of a longer token (`…-1ffd-4414-924f-…` in a UUID, `v2-3456789a`).
@@ -408,7 +508,7 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
         )
           continue;
         if (candidates.some((c) => c.tier < 4 && c.start < end && start < c.end)) continue;
-        if (!phoneValid(value, regions)) continue;
+        if (!phoneAccepted(value, text, start, regions, options.context)) continue;
       }
       candidates.push({
         type: r.type,
@@ -433,45 +533,18 @@ export function detectPii(text: string, options: DetectOptions = {}): PiiMatch[]
     .map(({ type, start, end, value, recognizer }) => ({ type, start, end, value, recognizer }));
 }
 
-/** Field-name patterns (lower-case, separators removed) → PII type. */
-const NAME_RULES: [RegExp, PiiType][] = [
-  [/^(e?mail|emailaddress|mailaddress|useremail|contactemail|workemail)$/, 'email'],
-  [/(^|[a-z])(phone|phonenumber|mobile|mobilephone|msisdn|telephone|cellphone|tel)$/, 'phone'],
-  [/^(ssn|socialsecuritynumber|socialsecurity|sin)$/, 'ssn'],
-  [/^(dob|dateofbirth|birthdate|birthday|birthdt|geburtsdatum)$/, 'dob'],
-  [/^(cardnumber|creditcard|creditcardnumber|ccnumber|cardno|pan|cc|primaryaccountnumber)$/, 'credit_card'],
-  [/^(passport|passportnumber|passportno)$/, 'passport'],
-  [
-    /^(nationalid|nationalidnumber|nin|nino|taxid|tin|itin|aadhaar|pesel|nif|dni|cpf|personalnumber|idnumber|nhsnumber|fiscalcode)$/,
-    'national_id',
-  ],
-  [/^(driverslicense|driverlicense|drivinglicence|licensenumber)$/, 'driver_license'],
-  [/^(iban|bankaccount|accountnumber|bankaccountnumber)$/, 'iban'],
-  [/^(password|passwd|pwd|secret|clientsecret|passwordhash)$/, 'password'],
-  [/^(ip|ipaddress|clientip|remoteaddr|remoteip)$/, 'ip_address'],
-  [/^(apikey|accesstoken|refreshtoken|secretkey|privatekey|authtoken)$/, 'api_key'],
-  [
-    /^(address|streetaddress|street|addressline1|addressline2|postalcode|zipcode|zip|postcode|homeaddress)$/,
-    'address',
-  ],
-  [/^(firstname|lastname|fullname|surname|givenname|familyname|middlename)$/, 'name'],
-];
-
 const nameCache = new BoundedCache<string, PiiType | null>(10_000);
 
-/** The PII type a field name reveals, if any (`dateOfBirth` → dob, `card_number` → credit_card). */
-export function piiTypeForFieldName(name: string): PiiType | null {
-  return nameCache.getOrCompute(name, () => {
-    const key = normaliseFieldName(name);
-    if (key.length === 0 || key.length > 40) return null;
-    for (const [re, t] of NAME_RULES) if (re.test(key)) return t;
-    return null;
-  });
-}
-
-/** The comparable form of a field name: lower case, separators removed. */
-export function normaliseFieldName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * The PII type a field name reveals, if any (`dateOfBirth` → dob, `phone_no` → phone,
+ * `card[number]` → credit_card); `parent` is the enclosing object's name, for leaves
+ * that are PII only inside it (`number` in `card`, `name` in `billing_details`).
+ * The vocabulary is documented in field-names.ts.
+ */
+export function piiTypeForFieldName(name: string, parent?: string): PiiType | null {
+  return nameCache.getOrCompute(parent ? `${parent}\u0000${name}` : name, () =>
+    piiTypeForField(name, parent),
+  );
 }
 
 /** Schema formats that reveal PII (OpenAPI `format`). */
@@ -572,15 +645,17 @@ const valueCache = [
   new BoundedCache<string, ValueHit[]>(50_000),
 ] as const;
 
-function valueHits(text: string, skipNumeric: boolean): ValueHit[] {
-  const compute = (t: string): ValueHit[] => {
+function valueHits(text: string, skipNumeric: boolean, context?: string): ValueHit[] {
+  const compute = (): ValueHit[] => {
     const hits: ValueHit[] = [];
-    for (const m of detectPii(t, { skipNumeric }))
+    for (const m of detectPii(text, context ? { skipNumeric, context } : { skipNumeric }))
       if (!hits.some((h) => h.type === m.type))
         hits.push({ type: m.type, rule: `${m.type}:${m.recognizer}`, sample: redactSample(m.type, m.value) });
     return hits;
   };
-  return text.length <= 256 ? valueCache[skipNumeric ? 1 : 0].getOrCompute(text, compute) : compute(text);
+  if (text.length > 256) return compute();
+  // The field name is part of the key: `145418720` is an SSN in `ssn`, nothing in `__utmc`.
+  return valueCache[skipNumeric ? 1 : 0].getOrCompute(context ? `${context}\u0000${text}` : text, compute);
 }
 
 /** Scan one string value (a field's value, a query or header value). */
@@ -594,7 +669,7 @@ function scanValue(
   if (value.length < 5) return;
   const text = value.length > 16384 ? value.slice(0, 16384) : value;
   const skipNumeric = isIdLike(field) || (field === undefined && /^\d+$/.test(text));
-  for (const hit of valueHits(text, skipNumeric)) {
+  for (const hit of valueHits(text, skipNumeric, field)) {
     addFinding(out, seen, hit.type, location, field, 'value', () => valueEvidence(hit, location, field));
   }
 }
@@ -628,7 +703,7 @@ export function detectPiiInJson(
     if (budget-- <= 0 || depth > 64) return;
     if (typeof v === 'string') {
       if (v.length >= 5) {
-        const hits = valueHits(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name));
+        const hits = valueHits(v.length > 16384 ? v.slice(0, 16384) : v, isIdLike(name), name);
         if (hits.length > 0) {
           const field = pathOf(parent, name, arrayDepth) || undefined;
           for (const hit of hits)
@@ -650,13 +725,20 @@ export function detectPiiInJson(
     }
   };
   const nameFinding = (name: string, parent: string, arrayDepth: number, value: unknown): void => {
-    const t = piiTypeForFieldName(name);
+    const t = piiTypeForFieldName(name, parentName(parent));
     if (!t) return;
     const field = pathOf(parent, name, arrayDepth);
     addFinding(out, seen, t, location, field, 'name', () => nameEvidence(t, name, location, field, value));
   };
   walk(value, '', undefined, 0, 0);
   return out;
+}
+
+/** The last name of a field path (`order.items[].card` → card). */
+function parentName(path: string): string | undefined {
+  if (!path) return undefined;
+  const dot = path.lastIndexOf('.');
+  return path.slice(dot + 1).replace(/(\[\])+$/, '') || undefined;
 }
 
 /** Scan a body sample: JSON when it parses, form-encoded when it looks like it, else free text. */
@@ -682,6 +764,10 @@ export function detectPiiInBody(
   return out;
 }
 
+/** Analytics and click-id parameters and cookies: their numbers are visitor ids and times, never PII. */
+const TRACKING_PARAM =
+  /^(__utm[a-z]?|_ga(_\w+)?|_gid|_gat\w*|_gcl_\w+|_fbp|_fbc|utm_\w+|gclid|fbclid|msclkid|dclid|_hj\w+|mc_[ce]id|_ke|_pk_\w+|ajs_\w+)$/i;
+
 function scanParams(query: string, location: PiiLocation, out: PiiFinding[], seen: Set<string>): void {
   let n = 0;
   for (const pair of query.split('&')) {
@@ -691,7 +777,7 @@ function scanParams(query: string, location: PiiLocation, out: PiiFinding[], see
     const rawValue = eq >= 0 ? pair.slice(eq + 1) : '';
     const name = safeDecode(rawName);
     const value = safeDecode(rawValue.replace(/\+/g, ' '));
-    if (value !== '') {
+    if (value !== '' && !TRACKING_PARAM.test(name)) {
       const t = piiTypeForFieldName(name);
       if (t)
         addFinding(out, seen, t, location, name, 'name', () => nameEvidence(t, name, location, name, value));

