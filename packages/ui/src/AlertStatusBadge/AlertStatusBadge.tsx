@@ -13,6 +13,7 @@ const statusTones: Record<string, Tone> = {
 };
 
 export interface AlertStatusBadgeProps {
+  /** open, acknowledged, resolved or suppressed. */
   status: string;
 }
 

@@ -41,9 +41,13 @@ const icons: Record<string, LucideIcon> = {
 
 /** What `renderLink` receives: put these on your router's link component. */
 export interface NavLinkRenderProps {
+  /** Where the entry leads (a path such as `/alerts`). */
   href: string;
+  /** Class that styles the entry; keep it on the rendered link. */
   className: string;
+  /** `page` on the entry of the current section. */
   'aria-current': 'page' | undefined;
+  /** Icon and label of the entry. */
   children: ReactNode;
 }
 
@@ -66,6 +70,7 @@ export interface AppShellProps {
   navItems?: readonly NavItem[];
   /** Usually a `<TopBar/>`, rendered above the page content. */
   topBar?: ReactNode;
+  /** The page content, below the top bar. */
   children?: ReactNode;
 }
 

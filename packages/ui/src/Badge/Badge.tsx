@@ -28,11 +28,15 @@ export const StyledBadge = styled.span<{
 `;
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  /** Colour family: neutral, primary, info, success, warning, orange, danger or purple. */
   tone?: Tone;
+  /** `soft` (tinted background) or `outline`. */
   variant?: 'soft' | 'outline';
   /** Monospaced text (ids, methods). */
   mono?: boolean;
+  /** Icon before the text (decorative). */
   icon?: ReactNode;
+  /** The badge's text. */
   children?: ReactNode;
 }
 

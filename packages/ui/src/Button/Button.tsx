@@ -5,7 +5,9 @@ import { Spinner } from '../Spinner/Spinner.js';
 import { StyledButton, type ButtonSize, type ButtonVariant } from './Button.styles.js';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Visual weight: primary, secondary, outline, ghost or destructive. */
   variant?: ButtonVariant;
+  /** Height and padding: sm, md or lg. */
   size?: ButtonSize;
   /** Shows a spinner, disables the button and swaps the label for `loadingText`. */
   loading?: boolean;
@@ -13,6 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loadingText?: ReactNode;
   /** Leading icon (hidden while loading, where the spinner takes its place). */
   icon?: ReactNode;
+  /** Ref to the underlying `<button>` (React 19 ref as a prop). */
   ref?: Ref<HTMLButtonElement>;
 }
 

@@ -57,12 +57,15 @@ const Body = styled.div<{ $flush: boolean }>`
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** Heading (an h2 by default; `titleAs` changes the level). */
   title?: ReactNode;
+  /** Heading level of the title (default `h2`). */
   titleAs?: 'h2' | 'h3' | 'h4';
+  /** One line under the title. */
   description?: ReactNode;
   /** Buttons/filters on the right of the header. */
   actions?: ReactNode;
   /** No body padding (for tables). */
   flush?: boolean;
+  /** The card's body. */
   children?: ReactNode;
 }
 

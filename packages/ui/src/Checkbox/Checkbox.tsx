@@ -46,15 +46,21 @@ const Label = styled.label`
 export type CheckedState = boolean | 'indeterminate';
 
 export interface CheckboxProps {
+  /** Controlled state; `'indeterminate'` for a partly selected group. */
   checked?: CheckedState;
+  /** Initial state when uncontrolled. */
   defaultChecked?: CheckedState;
+  /** Called with the new state when the user toggles it. */
   onCheckedChange?: (checked: CheckedState) => void;
   /** Visible label next to the box. */
   label?: ReactNode;
   /** Accessible name when there is no visible label (e.g. "Select all rows"). */
   'aria-label'?: string;
+  /** Greys the checkbox out and ignores input. */
   disabled?: boolean;
+  /** Id of the checkbox (for an external `<label htmlFor>`). */
   id?: string;
+  /** Form field name when the checkbox is part of a form. */
   name?: string;
 }
 

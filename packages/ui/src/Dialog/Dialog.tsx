@@ -17,8 +17,11 @@ import {
 } from './Dialog.styles.js';
 
 export interface DialogProps {
+  /** Controlled open state. */
   open?: boolean;
+  /** Initial open state when uncontrolled. */
   defaultOpen?: boolean;
+  /** Called when the dialog asks to open or close (trigger, Esc, close buttons). */
   onOpenChange?: (open: boolean) => void;
   /** Element that opens the dialog when clicked (rendered as the Radix trigger). */
   trigger?: ReactElement;
@@ -26,6 +29,7 @@ export interface DialogProps {
   title: ReactNode;
   /** Text under the title; also the dialog's accessible description. */
   description?: ReactNode;
+  /** The dialog's body, between the description and the footer. */
   children?: ReactNode;
   /**
    * Footer content (e.g. submit buttons). When `closeButton` is on, a "Close"
@@ -34,7 +38,9 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Show a footer "Close" button (label via `closeLabel`). Default false. */
   closeButton?: boolean;
+  /** Text of the footer's close button when `closeButton` is set (default "Close"). */
   closeLabel?: string;
+  /** Maximum width: sm, md, lg or xl. */
   size?: DialogSize;
 }
 

@@ -3,6 +3,7 @@ import { formatNumber } from '../format/format.js';
 import { Badge } from '../Badge/Badge.js';
 
 export interface DomainHighRiskCountProps {
+  /** Number of high-risk endpoints; decides the colour (≥ 15 red, 10–14 orange, 5–9 yellow, < 5 green). */
   count: number;
   /** Text after the number (default "high risk"). */
   suffix?: string;

@@ -30,7 +30,9 @@ export const StateText = styled.p`
 export interface EmptyStateProps {
   /** The message, e.g. "No high-risk endpoints found". */
   title: ReactNode;
+  /** What the user can do next. */
   description?: ReactNode;
+  /** Illustration icon above the title (decorative). */
   icon?: ReactNode;
   /** A button to get out of the empty state. */
   action?: ReactNode;

@@ -12,6 +12,7 @@ const Icon = styled.span`
 export interface ErrorStateProps {
   /** E.g. "Error loading alerts: 500: Internal Server Error". */
   title: ReactNode;
+  /** What went wrong, in a sentence (the server's message where there is one). */
   description?: ReactNode;
   /** A retry button or similar. */
   action?: ReactNode;

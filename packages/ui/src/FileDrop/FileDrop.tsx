@@ -62,6 +62,7 @@ export interface FileDropProps {
   details?: ReactNode;
   /** An error from outside (e.g. form validation). */
   error?: ReactNode;
+  /** Refuses drops and clicks, e.g. while an upload runs. */
   disabled?: boolean;
 }
 

@@ -35,18 +35,24 @@ const ErrorText = styled.p`
 
 /** Props FormField hands to its control so label, hint and error are wired up. */
 export interface FieldControlProps {
+  /** Id tying the control to its label. */
   id: string;
+  /** Ids of the hint and the error message, when shown. */
   'aria-describedby'?: string;
+  /** `true` while the field shows an error. */
   'aria-invalid'?: boolean;
+  /** `true` when the field is required. */
   'aria-required'?: boolean;
 }
 
 export interface FormFieldProps {
+  /** Visible label of the control. */
   label: ReactNode;
   /** Helper text under the control. */
   hint?: ReactNode;
   /** Validation message; marks the control invalid and is announced. */
   error?: ReactNode;
+  /** Marks the label with an asterisk and the control as required. */
   required?: boolean;
   /** Id of the control; generated when omitted. */
   id?: string;
@@ -55,6 +61,7 @@ export interface FormFieldProps {
    * `aria-describedby` and `aria-invalid` injected; a function receives them.
    */
   children: ReactElement<FieldControlProps> | ((props: FieldControlProps) => ReactNode);
+  /** Extra class, for layout. */
   className?: string;
 }
 

@@ -35,9 +35,13 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   label: string;
   /** The icon (e.g. a lucide-react icon). */
   children: ReactNode;
+  /** ghost (no border) or outline. */
   variant?: 'ghost' | 'outline';
+  /** sm or md. */
   size?: 'sm' | 'md';
+  /** Shows a spinner, disables the button and sets `aria-busy`. */
   loading?: boolean;
+  /** Ref to the underlying `<button>` (React 19 ref as a prop). */
   ref?: Ref<HTMLButtonElement>;
 }
 

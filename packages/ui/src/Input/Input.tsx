@@ -9,6 +9,7 @@ export const StyledInput = styled.input`
 `;
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  /** Ref to the underlying `<input>` (React 19 ref as a prop). */
   ref?: Ref<HTMLInputElement>;
 }
 

@@ -59,12 +59,15 @@ const Change = styled.p<{ $tone: ChangeTone }>`
 `;
 
 export interface MetricCardProps {
+  /** Card heading, e.g. "Total Endpoints". */
   title: string;
   /** Already formatted value ("12,345", "42.5"). */
   value: ReactNode;
   /** The change line, e.g. "+12.5% from last month". */
   change?: ReactNode;
+  /** Colour of `change`: positive green, negative red, neutral grey. */
   changeTone?: ChangeTone;
+  /** Icon shown beside the title (decorative; hidden from screen readers). */
   icon?: ReactNode;
 }
 

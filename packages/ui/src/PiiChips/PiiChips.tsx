@@ -41,9 +41,11 @@ const None = styled.span`
 `;
 
 export interface PiiChipsProps {
+  /** PII type keys such as `email` or `credit_card`. */
   types: readonly string[];
   /** How many chips before "+N" (default 2; pass Infinity to show all). */
   max?: number;
+  /** `plain`: underscores become spaces; `named`: SSN, Credit Card…, unknown types upper-cased. */
   labelStyle?: PiiLabelStyle;
 }
 

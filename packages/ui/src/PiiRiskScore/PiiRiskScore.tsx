@@ -19,6 +19,7 @@ const Score = styled.span<{ $tone: Tone }>`
 `;
 
 export interface PiiRiskScoreProps {
+  /** PII risk 0–100: ≥ 70 red, 50–69 yellow, < 50 green; a warning icon from 50. */
   score: number;
 }
 

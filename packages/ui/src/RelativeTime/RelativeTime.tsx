@@ -15,6 +15,7 @@ const Time = styled.time`
 `;
 
 export interface RelativeTimeProps {
+  /** The moment to describe: a Date, an ISO string or epoch milliseconds. */
   date: DateInput;
   /** compact: "5 min ago / 3h ago / 2d ago"; long: "just now / 5 minutes ago / 3 hours ago / 2 days ago". */
   variant?: RelativeTimeStyle;

@@ -33,7 +33,9 @@ export function riskDistribution(scores: readonly number[]): RiskBucket[] {
 export interface RiskDistributionChartProps {
   /** One bucket per band; build it with `riskDistribution(scores)`. */
   data: readonly RiskBucket[];
+  /** Accessible name of the chart (read by screen readers). */
   caption: string;
+  /** Chart height in pixels. */
   height?: number;
 }
 

@@ -31,10 +31,13 @@ const Field = styled.input`
 export interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
   /** Accessible name; defaults to the placeholder. */
   label?: string;
+  /** The current search text (controlled). */
   value?: string;
   /** Called with the new text on every keystroke. */
   onValueChange?: (value: string) => void;
+  /** Native change handler, for forms that need the event. */
   onChange?: InputHTMLAttributes<HTMLInputElement>['onChange'];
+  /** Ref to the underlying `<input>` (React 19 ref as a prop). */
   ref?: Ref<HTMLInputElement>;
 }
 

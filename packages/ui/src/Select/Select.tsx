@@ -74,19 +74,31 @@ export interface SelectOption {
 }
 
 export interface SelectProps {
+  /** The choices, in order: the stored value and the text shown. */
   options: readonly SelectOption[];
+  /** Controlled selected value. */
   value?: string;
+  /** Initial value when uncontrolled. */
   defaultValue?: string;
+  /** Called with the value the user picked. */
   onValueChange?: (value: string) => void;
+  /** Shown while nothing is selected. */
   placeholder?: string;
   /** Accessible name when there is no visible `<label for={id}>` (FormField gives one). */
   'aria-label'?: string;
+  /** Id of the trigger (set by `FormField`). */
   id?: string;
+  /** Form field name; a hidden native select carries the value. */
   name?: string;
+  /** Greys the select out and ignores input. */
   disabled?: boolean;
+  /** Marks the value as required for form validation. */
   required?: boolean;
+  /** `true` while the field shows an error (set by `FormField`). */
   'aria-invalid'?: boolean;
+  /** Ids of the hint and error message (set by `FormField`). */
   'aria-describedby'?: string;
+  /** Extra class on the trigger, for layout. */
   className?: string;
 }
 

@@ -19,6 +19,7 @@ export function severityTone(severity: string): Tone {
 }
 
 export interface SeverityBadgeProps {
+  /** critical, high, medium or low; any other value gets a neutral badge. */
   severity: string;
   /** "Critical" rather than "critical" (default true). */
   capitalized?: boolean;

@@ -14,6 +14,7 @@ const Dot = styled.span<{ $tone: Tone }>`
 `;
 
 export interface SeverityDotProps {
+  /** critical, high, medium or low; decides the colour. */
   severity: string;
 }
 

@@ -20,6 +20,7 @@ export interface SkeletonProps {
   height?: number | string;
   /** `circle` for avatars/dots. */
   shape?: 'rect' | 'circle';
+  /** Extra class, for positioning inside a layout. */
   className?: string;
 }
 

@@ -46,18 +46,27 @@ const Thumb = styled(RadixSlider.Thumb)`
 `;
 
 export interface SliderProps {
+  /** Controlled value. */
   value?: number;
+  /** Initial value when uncontrolled. */
   defaultValue?: number;
+  /** Called with the new value while the thumb moves. */
   onValueChange?: (value: number) => void;
+  /** Lowest value (default 0). */
   min?: number;
+  /** Highest value (default 100). */
   max?: number;
+  /** Step between values (default 1). */
   step?: number;
   /** Accessible name of the thumb (role="slider"). */
   'aria-label'?: string;
   /** Id of a visible label element naming the slider. */
   'aria-labelledby'?: string;
+  /** Greys the slider out and ignores input. */
   disabled?: boolean;
+  /** Id of the thumb (for an external label). */
   id?: string;
+  /** Form field name when the slider is part of a form. */
   name?: string;
 }
 

@@ -11,6 +11,7 @@ const SpinningIcon = styled(Loader2)`
 `;
 
 export interface SpinnerProps {
+  /** Diameter in pixels. */
   size?: number;
   /** Text for screen readers; omit when the surrounding text already says what is loading. */
   label?: string;

@@ -49,10 +49,13 @@ const Value = styled.p`
 `;
 
 export interface StatTileProps {
+  /** What the number counts, e.g. "Open Alerts". */
   label: string;
   /** Already formatted value. */
   value: ReactNode;
+  /** Icon beside the label (decorative). */
   icon?: ReactNode;
+  /** Colour of the icon and value. */
   tone?: Tone;
 }
 

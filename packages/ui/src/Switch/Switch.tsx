@@ -65,8 +65,11 @@ const Description = styled.span`
 `;
 
 export interface SwitchProps {
+  /** Controlled on/off state. */
   checked?: boolean;
+  /** Initial state when uncontrolled. */
   defaultChecked?: boolean;
+  /** Called with the new state when the user toggles it. */
   onCheckedChange?: (checked: boolean) => void;
   /** Visible label. */
   label?: ReactNode;
@@ -74,8 +77,11 @@ export interface SwitchProps {
   description?: ReactNode;
   /** Accessible name when there is no visible label. */
   'aria-label'?: string;
+  /** Greys the switch out and ignores input. */
   disabled?: boolean;
+  /** Id of the switch button (for an external `<label htmlFor>`). */
   id?: string;
+  /** Form field name when the switch is part of a form. */
   name?: string;
 }
 

@@ -33,13 +33,17 @@ export interface TableColumn<Row> {
 }
 
 export interface TableProps<Row> {
+  /** Column definitions: key, header, how to render a cell, alignment and width. */
   columns: readonly TableColumn<Row>[];
+  /** The data, one item per row. */
   rows: readonly Row[];
+  /** Stable id of a row (React key and selection id). */
   getRowId: (row: Row) => string;
   /** Accessible name of the table (rendered as a visually hidden caption). */
   caption: string;
   /** Show `skeletonRows` placeholder rows instead of data. */
   loading?: boolean;
+  /** Number of placeholder rows while `loading` (default 5). */
   skeletonRows?: number;
   /** Shown in a full-width row when not loading and `rows` is empty. */
   empty?: ReactNode;
@@ -47,7 +51,9 @@ export interface TableProps<Row> {
   error?: ReactNode;
   /** Adds a checkbox column with a select-all checkbox in the header. */
   selectable?: boolean;
+  /** Ids of the selected rows (controlled). */
   selectedIds?: readonly string[];
+  /** Called with the new selection when a row or the select-all checkbox changes. */
   onSelectionChange?: (ids: string[]) => void;
   /** Accessible name of a row's checkbox; defaults to "Select row {id}". */
   getRowLabel?: (row: Row) => string;
@@ -82,8 +88,11 @@ function SkeletonRows({ columns, rows = 5 }: SkeletonRowsProps) {
 export interface TablePaginationProps {
   /** E.g. "Showing 1-5 of 5 high-risk endpoints". */
   summary: ReactNode;
+  /** Current page, from 1. */
   page?: number;
+  /** Number of pages; Next is disabled on the last. */
   pageCount?: number;
+  /** Called with the page the user asked for. */
   onPageChange?: (page: number) => void;
 }
 

@@ -15,6 +15,7 @@ const StyledTextarea = styled.textarea<{ $mono: boolean }>`
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   /** Monospaced text, e.g. for JSON configuration. */
   monospace?: boolean;
+  /** Ref to the underlying `<textarea>` (React 19 ref as a prop). */
   ref?: Ref<HTMLTextAreaElement>;
 }
 

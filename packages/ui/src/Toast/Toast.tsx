@@ -53,6 +53,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 let counter = 0;
 
 export interface ToastProviderProps {
+  /** The app; `useToast()` works anywhere below. */
   children?: ReactNode;
   /** Accessible label of the region; Radix appends the hotkey hint. */
   label?: string;

@@ -45,10 +45,13 @@ export interface TooltipProps {
   content: ReactNode;
   /** The trigger: one focusable element (a button, link…). */
   children: ReactElement;
+  /** Side of the trigger the tooltip opens on. */
   side?: 'top' | 'right' | 'bottom' | 'left';
   /** Controlled open state (mostly for stories and tests). */
   open?: boolean;
+  /** Initial open state when uncontrolled. */
   defaultOpen?: boolean;
+  /** Called when the tooltip opens or closes. */
   onOpenChange?: (open: boolean) => void;
 }
 

@@ -54,14 +54,19 @@ const Actions = styled.div`
 export interface TopBarProps {
   /** Page title (an h1). */
   title?: ReactNode;
+  /** One line under the title. */
   subtitle?: ReactNode;
   /** Search box: shown when `onSearchChange` is given. */
   searchValue?: string;
+  /** Called with the new search text; shows the search box when set. */
   onSearchChange?: (value: string) => void;
+  /** Placeholder and accessible name of the search box. */
   searchPlaceholder?: string;
   /** Refresh icon button: shown when `onRefresh` is given. */
   onRefresh?: () => void;
+  /** Accessible name of the refresh button (default "Refresh"). */
   refreshLabel?: string;
+  /** Shows a spinner in the refresh button and disables it while data reloads. */
   refreshing?: boolean;
   /** The primary action, e.g. `<Button loading={scanning} loadingText="Scanning...">Run Scan</Button>`. */
   primaryAction?: ReactNode;

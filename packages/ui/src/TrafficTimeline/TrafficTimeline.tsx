@@ -39,9 +39,11 @@ export interface TrafficPoint {
 }
 
 export interface TrafficTimelineProps {
+  /** One point per time bucket: its axis label and the request count. */
   data: readonly TrafficPoint[];
   /** Accessible description of the chart and its visible caption. */
   caption: string;
+  /** Chart height in pixels. */
   height?: number;
 }
 

@@ -39,9 +39,11 @@ const Wrapper = styled.span<{ $tone: Tone }>`
 `;
 
 export interface TriggerTypeIconProps {
+  /** The alert rule's trigger type; decides the icon. */
   triggerType: string;
   /** Also print the readable name next to the icon. */
   withLabel?: boolean;
+  /** Icon size in pixels. */
   size?: number;
 }
 

@@ -7,6 +7,7 @@ import type { ThemeName } from './tokens.js';
 export interface ThemeProviderProps {
   /** Which token set goes on `:root`. */
   theme?: ThemeName;
+  /** The app, styled with the theme's variables. */
   children?: ReactNode;
 }
 
