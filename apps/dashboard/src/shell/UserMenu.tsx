@@ -1,6 +1,6 @@
 import { errorMessage } from '@argus/api';
 import { useLogout, useMe } from '@argus/api/hooks';
-import { IconButton, useToast } from '@argus/ui';
+import { Badge, IconButton, useToast } from '@argus/ui';
 import { LogOut, Moon, Sun } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
@@ -31,6 +31,8 @@ export function UserMenu() {
   return (
     <Menu>
       {me ? <Name data-testid="signed-in-user">{me.username}</Name> : null}
+      {/* Analysts and viewers see why some actions are missing; an admin's top bar stays as it was. */}
+      {me?.role && me.role !== 'admin' ? <Badge data-testid="signed-in-role">{me.role}</Badge> : null}
       <IconButton
         label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
         onClick={toggle}

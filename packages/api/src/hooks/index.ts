@@ -79,8 +79,10 @@ export const useSettings = () => useRead(paths.settings(), e.settingsSchema);
 export const useManagedUsers = (enabled = true) =>
   useRead(enabled ? paths.managedUsers() : null, e.managedUserListSchema);
 /** Admins: one page of the audit log, newest first; `before` is the previous page's `nextCursor`; null query skips. */
-export const useAuditLog = (query: { before?: string; limit?: number } | null = {}) =>
-  useRead(query ? paths.auditLog(query) : null, e.auditPageSchema);
+export const useAuditLog = (
+  query: { before?: string; limit?: number } | null = {},
+  config?: SWRConfiguration<e.AuditPage, Error>,
+) => useRead(query ? paths.auditLog(query) : null, e.auditPageSchema, config);
 
 /** The signed-in user, or null when there is no session (401 → null). */
 export function useMe() {

@@ -58,13 +58,7 @@ export const Save: Story = {
   },
 };
 
-export const UserManagement: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('tab', { name: 'User Management' }));
-    await expect(await canvas.findByText(/User management is coming soon/)).toBeVisible();
-  },
-};
+// The User Management tab's states (admin view, placeholder for other roles): UserManagement.stories.tsx.
 
 /** Two sample keys; Add API Key validates, adds and deletes on the client. */
 export const Integrations: Story = {

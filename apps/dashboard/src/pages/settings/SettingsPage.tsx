@@ -1,16 +1,16 @@
 import {
   defaultSettings,
   numberOr,
+  roleAtLeast,
   SETTINGS_DEFAULTS,
   SETTINGS_RANGES,
   settingsUpdateSchema,
   type SettingsUpdate,
 } from '@argus/api';
-import { useSaveSettings, useSettings } from '@argus/api/hooks';
+import { useMe, useSaveSettings, useSettings } from '@argus/api/hooks';
 import {
   Button,
   Card,
-  EmptyState,
   FormField,
   Input,
   Skeleton,
@@ -23,7 +23,7 @@ import {
   useToast,
 } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Save, Users } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { styled } from 'styled-components';
@@ -33,6 +33,7 @@ import { loadErrorText } from '../../shared/text.js';
 import { failureToast } from '../../shared/toasts.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { ApiKeys } from './ApiKeys.js';
+import { UserManagement } from './UserManagement.js';
 
 /** The scanning inputs fall back to 60, 30 and 5 when cleared or non-numeric (spec section 5). */
 const fallback = (value: number, [min, max]: readonly [number, number]) =>
@@ -88,9 +89,11 @@ const Total = styled.p<{ $ok: boolean }>`
 function WeightSlider({
   control,
   weight,
+  disabled,
 }: {
   control: Control<SettingsForm>;
   weight: (typeof WEIGHTS)[number];
+  disabled: boolean;
 }) {
   const labelId = useId();
   return (
@@ -105,6 +108,7 @@ function WeightSlider({
             min={0}
             max={100}
             step={1}
+            disabled={disabled}
             value={value}
             onValueChange={onChange}
           />
@@ -147,6 +151,10 @@ export default function SettingsPage() {
 
 function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefined; error: unknown }) {
   const save = useSaveSettings();
+  // Only admins may change settings; others see them read-only rather than a Save the server refuses.
+  // Without a role (a server from before roles) the server decides, as it always did.
+  const { data: me } = useMe();
+  const readOnly = me?.role !== undefined && !roleAtLeast(me.role, 'admin');
   const { toast } = useToast();
   const form = useForm<SettingsForm, unknown, SettingsUpdate>({
     resolver: zodResolver(settingsFormSchema),
@@ -155,6 +163,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (body) => {
+    if (readOnly) return;
     try {
       // Show what was stored: cleared or non-numeric inputs now read their fallback.
       form.reset(await save.trigger(body));
@@ -173,18 +182,21 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
         title="Platform Configuration"
         subtitle="Scanning, risk scoring, users and integrations"
         primaryAction={
-          <Button
-            type="submit"
-            form="settings-form"
-            icon={<Save size={16} aria-hidden="true" />}
-            loading={save.isMutating}
-            loadingText="Saving..."
-          >
-            Save Configuration
-          </Button>
+          readOnly ? undefined : (
+            <Button
+              type="submit"
+              form="settings-form"
+              icon={<Save size={16} aria-hidden="true" />}
+              loading={save.isMutating}
+              loadingText="Saving..."
+            >
+              Save Configuration
+            </Button>
+          )
         }
       />
       {error ? <Muted role="alert">{loadErrorText('settings', error)}</Muted> : null}
+      {readOnly ? <Muted>Only an admin can change these settings.</Muted> : null}
       <form id="settings-form" onSubmit={submit} noValidate>
         <Tabs defaultValue="scanning">
           <TabsList aria-label="Settings">
@@ -207,6 +219,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
                       inputMode="numeric"
                       min={1}
                       max={1440}
+                      readOnly={readOnly}
                       {...form.register('scanIntervalMinutes')}
                     />
                   </FormField>
@@ -220,6 +233,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
                       inputMode="numeric"
                       min={5}
                       max={300}
+                      readOnly={readOnly}
                       {...form.register('requestTimeoutSeconds')}
                     />
                   </FormField>
@@ -233,6 +247,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
                       inputMode="numeric"
                       min={1}
                       max={50}
+                      readOnly={readOnly}
                       {...form.register('maxConcurrentScans')}
                     />
                   </FormField>
@@ -244,6 +259,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
                     <Switch
                       label="Automatic Scanning"
                       description="Scan every domain on the interval above."
+                      disabled={readOnly}
                       checked={value}
                       onCheckedChange={onChange}
                     />
@@ -256,6 +272,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
                     <Switch
                       label="Deep Scanning"
                       description="Also send active probes to your APIs (slower, more thorough)."
+                      disabled={readOnly}
                       checked={value}
                       onCheckedChange={onChange}
                     />
@@ -271,20 +288,14 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
             >
               <Stack $gap={4}>
                 {WEIGHTS.map((w) => (
-                  <WeightSlider key={w.key} control={form.control} weight={w} />
+                  <WeightSlider key={w.key} control={form.control} weight={w} disabled={readOnly} />
                 ))}
                 <WeightTotal control={form.control} />
               </Stack>
             </Card>
           </TabsContent>
           <TabsContent value="users">
-            <Card title="User Management">
-              <EmptyState
-                icon={<Users size={28} />}
-                title="Coming soon"
-                description="User management is coming soon: invite people, give them roles and manage their access here."
-              />
-            </Card>
+            <UserManagement />
           </TabsContent>
           <TabsContent value="integrations">
             <ApiKeys />
