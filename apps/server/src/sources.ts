@@ -7,9 +7,23 @@ import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
+import { errorReason, userMessageOf } from './errors.js';
 import { maskSecret } from './secrets.js';
 
+class SourceLimitError extends Error {}
+
 export type SourceRow = typeof discoverySources.$inferSelect;
+
+/**
+ * Operations (or access-log endpoints) one source may bring. Analysis time and
+ * memory grow with them: the review's spec with 100k operations hung the
+ * server for more than 25 minutes, and its stored copy would again at the
+ * next automatic scan.
+ */
+export const MAX_SOURCE_OPERATIONS = 20_000;
+
+export const tooManyOperations = (count: number) =>
+  `The source has ${count.toLocaleString('en-US')} operations; Argus reads at most ${MAX_SOURCE_OPERATIONS.toLocaleString('en-US')} per source. Split the API description (one per API or tag) and add each part as its own source`;
 
 export function toDiscoverySource(row: SourceRow): DiscoverySource {
   const c = row.config;
@@ -89,6 +103,9 @@ export async function syncStoredSource(
         allowPrivate: ctx.config.allowPrivateUrls,
       }),
     });
+    const operations =
+      source.type === 'access_log' ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
+    if (operations > MAX_SOURCE_OPERATIONS) throw new SourceLimitError(tooManyOperations(operations));
     const analysed = await analyzer.analyse(
       domain,
       source.type === 'access_log'
@@ -118,9 +135,11 @@ export async function syncStoredSource(
     });
     return { row: row ?? source, newEndpoints: analysed.newEndpoints, ok: true };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // The reader's own message says what is wrong with the source; a database
+    // failure's SQL and values stay in the log.
+    const message = userMessageOf(error);
     ctx.logger.warn(
-      { sourceId: source.id, type: source.type, reason: message },
+      { sourceId: source.id, type: source.type, reason: errorReason(error) },
       'discovery source sync failed',
     );
     const [row] = await ctx.db

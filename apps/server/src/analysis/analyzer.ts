@@ -70,6 +70,13 @@ interface StoredEndpoint {
   aggregate: EndpointAggregate;
 }
 
+/**
+ * Lets the event loop serve requests (/healthz, captures) in the middle of a
+ * long analysis. PGlite answers queries without waiting on I/O, so an analysis
+ * of a large source is one unbroken chain of microtasks unless it yields.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -417,6 +424,7 @@ export class Analyzer {
     const newPii: string[] = [];
 
     for (const batch of chunks(touched, WRITE_BATCH)) {
+      await yieldToEventLoop();
       const evaluated = batch.map(({ agg, before }) => ({
         agg,
         before,
@@ -468,6 +476,7 @@ export class Analyzer {
           },
         })
         .returning({ id: endpoints.id, method: endpoints.method, normalizedPath: endpoints.normalizedPath });
+      await yieldToEventLoop();
       const idByKey = new Map(rows.map((r) => [`${r.method} ${r.normalizedPath}`, r.id]));
       const ids = rows.map((r) => r.id);
       const storedVulns = await tx

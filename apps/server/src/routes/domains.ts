@@ -221,12 +221,15 @@ export async function domainRoutes(
   app.patch<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request) => {
     const id = requireId(request.params.id, 'Discovery source');
     const body = parse(discoverySourceUpdateSchema, request.body ?? {});
+    const changes = {
+      ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+      ...(body.name ? { name: body.name } : {}),
+    };
+    if (Object.keys(changes).length === 0)
+      throw new ValidationError([{ path: '', message: 'Nothing to update: send name or isActive' }]);
     const [row] = await db
       .update(discoverySources)
-      .set({
-        ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
-        ...(body.name ? { name: body.name } : {}),
-      })
+      .set(changes)
       .where(eq(discoverySources.id, id))
       .returning();
     if (!row) throw notFound('Discovery source');
