@@ -211,8 +211,19 @@ export const alertSchema = z.object({
   endpointId: z.string().nullable().optional(),
   endpoint: endpointRefSchema.nullable().optional(),
   domain: z.string().nullable().optional(),
+  /** What the alert lists (PII types; a digest's endpoints), merged while it is open. */
+  found: z.array(z.string()).optional(),
 });
 export const alertListSchema = z.object({ alerts: z.array(alertSchema), total: z.number().int() });
+/** GET /alerts/summary: the tiles, counted by the server over every alert. */
+export const alertSummarySchema = z.object({
+  total: z.number().int().nonnegative(),
+  open: z.number().int().nonnegative(),
+  acknowledged: z.number().int().nonnegative(),
+  resolved: z.number().int().nonnegative(),
+  suppressed: z.number().int().nonnegative(),
+  critical: z.number().int().nonnegative(),
+});
 
 export const bulkAlertResultSchema = z.object({
   updated: z.number().int().nonnegative(),
@@ -356,6 +367,7 @@ export type PiiEndpoint = z.infer<typeof piiEndpointSchema>;
 export type PiiList = z.infer<typeof piiListSchema>;
 export type Alert = z.infer<typeof alertSchema>;
 export type AlertList = z.infer<typeof alertListSchema>;
+export type AlertSummary = z.infer<typeof alertSummarySchema>;
 export type BulkAlertResult = z.infer<typeof bulkAlertResultSchema>;
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;

@@ -1,6 +1,6 @@
 // Every URL of spec section 7, in one place. The URL path (with its query)
 // is also the SWR cache key of the matching read.
-import type { EndpointQuery } from './requests.js';
+import type { AlertQuery, EndpointQuery } from './requests.js';
 
 export const API_PREFIX = '/api/v1';
 const enc = encodeURIComponent;
@@ -34,7 +34,8 @@ export const paths = {
   activities: () => `${API_PREFIX}/activities`,
   vulnerabilities: () => `${API_PREFIX}/vulnerabilities`,
   pii: () => `${API_PREFIX}/pii`,
-  alerts: () => `${API_PREFIX}/alerts`,
+  alerts: (query: AlertQuery = {}) => withQuery(`${API_PREFIX}/alerts`, { ...query }),
+  alertSummary: () => `${API_PREFIX}/alerts/summary`,
   alertHistory: (id: string) => `${API_PREFIX}/alerts/${enc(id)}/history`,
   alertsBulk: () => `${API_PREFIX}/alerts/bulk`,
   alertsExport: ({ format, ...filters }: AlertExportQuery) =>

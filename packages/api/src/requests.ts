@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import type { SOURCE_TYPES } from './vocabulary.js';
 import {
+  ALERT_SORTS,
+  ALERT_STATUSES,
   BULK_ACTIONS,
   CHANNEL_TYPES,
   GATEWAY_PROVIDERS,
@@ -241,6 +243,17 @@ export const endpointUpdateSchema = z.object({
   /** The id of the owning user, or null to clear it. */
   ownerId: z.string().min(1).nullable().optional(),
 });
+
+/** GET /alerts: filters, search, order and page, all applied by the server. */
+export const alertQuerySchema = z.object({
+  status: z.enum(ALERT_STATUSES).optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  search: z.string().max(200).optional(),
+  sort: z.enum(ALERT_SORTS).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type AlertQuery = z.infer<typeof alertQuerySchema>;
 
 export const ENDPOINT_SORTS = [
   'risk',

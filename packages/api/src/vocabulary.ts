@@ -3,6 +3,8 @@
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const ACTIVITY_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved', 'suppressed'] as const;
+/** Alert list orders: newest first (default), oldest first, worst severity first, last updated first. */
+export const ALERT_SORTS = ['newest', 'oldest', 'severity', 'updated'] as const;
 export const TRIGGER_TYPES = [
   'vulnerability_detected',
   'high_risk_endpoint',

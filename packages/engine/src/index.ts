@@ -128,6 +128,8 @@ export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './anal
 export {
   evaluateRules,
   piiLabel,
+  piiAlertTitle,
+  piiAlertDescription,
   validateConditions,
   CONDITION_KEYS,
   type AlertRule,

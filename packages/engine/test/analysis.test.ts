@@ -330,7 +330,7 @@ describe('alert rules', () => {
     expect(alerts.map((a) => a.dedupeKey)).toEqual([
       '1|7|ARGUS-API1-001',
       '2|7|risk',
-      '3|7|pii:ssn',
+      '3|7|pii',
       '4|7|metric:errorRate',
     ]);
     expect(alerts[0]).toMatchObject({
@@ -339,6 +339,19 @@ describe('alert rules', () => {
       endpoint: { method: 'GET', normalizedPath: '/users/{id}' },
     });
     expect(alerts[2]?.title).toMatch(/^SSN exposed by GET /);
+    expect(alerts[2]?.found).toEqual(['ssn']);
+  });
+
+  it('raises one PII alert per endpoint and rule, listing the types', () => {
+    const alerts = evaluateRules(
+      [{ id: 9, triggerType: 'pii_exposed', severity: 'medium', conditions: {} }],
+      [{ ...finding, piiTypes: ['email', 'phone', 'ssn'] }],
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ dedupeKey: '9|7|pii', found: ['email', 'phone', 'ssn'] });
+    expect(alerts[0]?.title).toBe(
+      '3 PII types exposed by GET api.example.com/users/{id}: Email address, Phone number, SSN',
+    );
   });
 
   it('names PII types readably in alert titles', () => {

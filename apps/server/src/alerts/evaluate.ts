@@ -21,6 +21,7 @@ export interface RuleInput {
 
 export interface RuleMatch {
   ruleId: string;
+  ruleName: string;
   endpointId: string;
   domain: string;
   triggerType: TriggerType;
@@ -29,7 +30,18 @@ export interface RuleMatch {
   description: string;
   /** rule + endpoint + finding: one alert per key while it is open, acknowledged or suppressed. */
   dedupeKey: string;
+  /** What it found (PII types, or the vulnerability id): merged into the open alert. */
+  found: string[];
+  /** `GET /path`, how a digest lists the endpoint. */
+  endpointRef: string;
+  /** `GET host/path`, how titles name the endpoint. */
+  where: string;
+  /** The endpoint's PII types (all of them, not only the new ones). */
+  piiTypes: string[];
 }
+
+export const raisedBy = (ruleName: string, trigger: string) =>
+  `Raised by rule "${ruleName}" after a ${trigger}.`;
 
 const isSeverity = (value: string): value is Severity => value in SEVERITY_RANK;
 
@@ -79,13 +91,18 @@ export function evaluateRules(rules: readonly RuleInput[], findings: ScanFinding
       }
       matches.push({
         ruleId: rule.id,
+        ruleName: rule.name,
         endpointId: endpoint.id,
         domain: endpoint.domain,
         triggerType: rule.triggerType,
         severity,
         title: raised.title,
-        description: `${raised.description} Raised by rule "${rule.name}" after a ${findings.trigger}.`,
+        description: `${raised.description} ${raisedBy(rule.name, findings.trigger)}`,
         dedupeKey: raised.dedupeKey,
+        found: raised.found,
+        endpointRef: `${endpoint.method} ${endpoint.normalizedPath}`,
+        where: `${endpoint.method} ${endpoint.domain}${endpoint.normalizedPath}`,
+        piiTypes: endpoint.piiTypes,
       });
     }
   }

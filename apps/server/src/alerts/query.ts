@@ -1,7 +1,7 @@
 // Reading alerts: the filters shared by the list and the export, and the
 // row → answer mapping (endpoint reference and assignee name joined in).
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ALERT_STATUSES, SEVERITIES, type Alert } from '@argus/api';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ALERT_SORTS, ALERT_STATUSES, SEVERITIES, type Alert, type AlertSummary } from '@argus/api';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { alerts, endpoints, users } from '../db/schema/index.js';
@@ -25,9 +25,29 @@ export const alertFilterSchema = z.object({
 export type AlertFilter = z.infer<typeof alertFilterSchema>;
 
 export const alertListQuerySchema = alertFilterSchema.extend({
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(ALERT_SORTS, { error: `sort must be one of ${ALERT_SORTS.join(', ')}` }).default('newest'),
+  ),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
+
+/** ORDER BY of a list order; ties broken by id so that pages neither repeat nor skip rows. */
+export function alertOrder(sort: (typeof ALERT_SORTS)[number]): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(alerts.createdAt), asc(alerts.id)];
+    case 'severity':
+      return [asc(severityRank), desc(alerts.createdAt), desc(alerts.id)];
+    case 'updated':
+      return [desc(alerts.updatedAt), desc(alerts.id)];
+    case 'newest':
+      return [desc(alerts.createdAt), desc(alerts.id)];
+  }
+}
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -61,6 +81,7 @@ export const alertColumns = {
   ruleId: alerts.ruleId,
   endpointId: alerts.endpointId,
   domain: alerts.domain,
+  found: alerts.found,
   method: endpoints.method,
   normalizedPath: endpoints.normalizedPath,
   endpointDomain: endpoints.domain,
@@ -95,6 +116,7 @@ export function alertAnswer(row: AlertRow): Alert {
         ? { method: row.method, normalizedPath: row.normalizedPath, domain: row.endpointDomain }
         : null,
     domain: row.domain,
+    found: row.found,
   };
 }
 
@@ -128,3 +150,19 @@ export const countAlerts = (db: Db, filter: AlertFilter) =>
     .from(alerts)
     .where(alertWhere(filter))
     .then((rows) => rows[0]?.n ?? 0);
+
+/** The Alerts tiles, counted over every alert in one pass. */
+export async function summarizeAlerts(db: Db): Promise<AlertSummary> {
+  const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: count(sql`${alerts.status} = 'open'`),
+      acknowledged: count(sql`${alerts.status} = 'acknowledged'`),
+      resolved: count(sql`${alerts.status} = 'resolved'`),
+      suppressed: count(sql`${alerts.status} = 'suppressed'`),
+      critical: count(sql`${alerts.severity} = 'critical'`),
+    })
+    .from(alerts);
+  return row ?? { total: 0, open: 0, acknowledged: 0, resolved: 0, suppressed: 0, critical: 0 };
+}

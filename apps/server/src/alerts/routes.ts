@@ -1,6 +1,6 @@
 // /api/v1/alerts (list, bulk lifecycle, export) and /api/v1/alert-rules.
 import { Readable } from 'node:stream';
-import { aliasedTable, and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
@@ -10,6 +10,7 @@ import {
   alertRuleListSchema,
   alertRuleSchema,
   alertRuleUpdateSchema,
+  alertSummarySchema,
   bulkAlertResultSchema,
   bulkAlertUpdateSchema,
   paths,
@@ -27,10 +28,12 @@ import {
   alertAnswer,
   alertFilterSchema,
   alertListQuerySchema,
+  alertOrder,
   alertPages,
   alertWhere,
   countAlerts,
   selectAlerts,
+  summarizeAlerts,
   type AlertRow,
 } from './query.js';
 
@@ -119,13 +122,15 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const [rows, total] = await Promise.all([
       selectAlerts(db)
         .where(alertWhere(query))
-        .orderBy(desc(alerts.createdAt), desc(alerts.id))
+        .orderBy(...alertOrder(query.sort))
         .limit(query.limit)
         .offset(query.offset),
       countAlerts(db, query),
     ]);
     return alertListSchema.parse({ alerts: rows.map(alertAnswer), total });
   });
+
+  app.get(paths.alertSummary(), async () => alertSummarySchema.parse(await summarizeAlerts(db)));
 
   app.patch(paths.alertsBulk(), async (request) => {
     const body = parse(bulkAlertUpdateSchema, request.body);

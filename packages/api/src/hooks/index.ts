@@ -10,6 +10,7 @@ import * as e from '../entities.js';
 import { apiGet, apiRequest } from '../fetcher.js';
 import { paths } from '../paths.js';
 import type {
+  AlertQuery,
   AlertRuleCreate,
   AlertRuleUpdate,
   BulkAlertUpdate,
@@ -64,7 +65,11 @@ export const useDiscoverySources = (domainId: string | null) =>
 export const useActivities = () => useRead(paths.activities(), e.activityListSchema);
 export const useVulnerabilities = () => useRead(paths.vulnerabilities(), e.vulnerabilityListSchema);
 export const usePiiEndpoints = () => useRead(paths.pii(), e.piiListSchema);
-export const useAlerts = () => useRead(paths.alerts(), e.alertListSchema);
+/** A page of alerts, filtered, searched and ordered by the server; `keepPreviousData` as for endpoints. */
+export const useAlerts = (query: AlertQuery = {}, config?: SWRConfiguration<e.AlertList, Error>) =>
+  useRead(paths.alerts(query), e.alertListSchema, config);
+/** Counts over every alert, for the tiles. */
+export const useAlertSummary = () => useRead(paths.alertSummary(), e.alertSummarySchema);
 /** Who changed an alert and when; null id skips the request. */
 export const useAlertHistory = (alertId: string | null) =>
   useRead(alertId ? paths.alertHistory(alertId) : null, e.alertHistoryListSchema);

@@ -634,14 +634,14 @@ export function makeSources(domains: Domain[]): DiscoverySource[] {
   ];
 }
 
-export function makeFixtures(endpointCount = 240): Fixtures {
+export function makeFixtures(endpointCount = 240, alertCount = 60): Fixtures {
   const endpoints = makeEndpoints(endpointCount);
   const domains = makeDomains(endpoints);
   return {
     endpoints,
     domains,
     activities: makeActivities(),
-    alerts: makeAlerts(endpoints),
+    alerts: makeAlerts(endpoints, alertCount),
     alertRules: makeAlertRules(),
     channels: makeChannels(),
     sources: makeSources(domains),

@@ -5,11 +5,13 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type {
   Alert,
   AlertStatus,
+  AlertSummary,
   AuditEntry,
   DiscoverySource,
   Endpoint,
   ManagedUser,
   Role,
+  Severity,
 } from '../index.js';
 import {
   alertRuleCreateSchema,
@@ -22,6 +24,7 @@ import {
   notificationChannelCreateSchema,
   roleAtLeast,
   settingsUpdateSchema,
+  SEVERITIES,
   userCreateSchema,
   userUpdateSchema,
 } from '../index.js';
@@ -62,6 +65,8 @@ export interface MockOptions {
   resources?: Partial<Record<MockResource, MockVariant>>;
   /** Number of endpoints in the generated data (default 240). */
   endpointCount?: number;
+  /** Number of alerts in the generated data (default 60). */
+  alertCount?: number;
   /** The state the handlers read and write; pass one to inspect it in tests. */
   db?: Fixtures;
   /** Artificial latency for 'full' answers (ms). */
@@ -101,9 +106,21 @@ const TRANSITIONS: Record<'acknowledge' | 'resolve' | 'suppress', { from: AlertS
     suppress: { from: ['open', 'acknowledged'], to: 'suppressed' },
   };
 
+const summarizeAlerts = (alerts: readonly Alert[]): AlertSummary => {
+  const count = (pick: (a: Alert) => boolean) => alerts.filter(pick).length;
+  return {
+    total: alerts.length,
+    open: count((a) => a.status === 'open'),
+    acknowledged: count((a) => a.status === 'acknowledged'),
+    resolved: count((a) => a.status === 'resolved'),
+    suppressed: count((a) => a.status === 'suppressed'),
+    critical: count((a) => a.severity === 'critical'),
+  };
+};
+
 /** The handlers for one story or test. */
 export function createHandlers(options: MockOptions = {}): HttpHandler[] {
-  const db = options.db ?? makeFixtures(options.endpointCount);
+  const db = options.db ?? makeFixtures(options.endpointCount, options.alertCount);
   const variantOf = (r: MockResource): MockVariant => options.resources?.[r] ?? options.variant ?? 'full';
   const error = options.error ?? { status: 500, message: 'Internal server error' };
 
@@ -409,8 +426,41 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       `${P}/alerts`,
       serve(
         'alerts',
-        () => HttpResponse.json({ alerts: db.alerts, total: db.alerts.length }),
+        ({ request }: { request: Request }) => {
+          // As the server does: filters, search and order, then one page.
+          const url = new URL(request.url);
+          const q = (key: string) => url.searchParams.get(key) ?? '';
+          const search = q('search').trim().toLowerCase();
+          const rank = (a: Alert) => SEVERITIES.indexOf(a.severity as Severity);
+          const byDate = (key: 'createdAt' | 'updatedAt') => (a: Alert, b: Alert) =>
+            (b[key] ?? b.createdAt).localeCompare(a[key] ?? a.createdAt) || b.id.localeCompare(a.id);
+          const order: Record<string, (a: Alert, b: Alert) => number> = {
+            newest: byDate('createdAt'),
+            oldest: (a, b) => byDate('createdAt')(b, a),
+            severity: (a, b) => rank(a) - rank(b) || byDate('createdAt')(a, b),
+            updated: byDate('updatedAt'),
+          };
+          const matches = db.alerts
+            .filter((a) => !q('status') || a.status === q('status'))
+            .filter((a) => !q('severity') || a.severity === q('severity'))
+            .filter(
+              (a) =>
+                !search || `${a.title} ${a.description} ${a.domain ?? ''}`.toLowerCase().includes(search),
+            )
+            .sort(order[q('sort')] ?? order.newest);
+          const offset = Number(q('offset') || 0);
+          const limit = Number(q('limit') || 500);
+          return HttpResponse.json({ alerts: matches.slice(offset, offset + limit), total: matches.length });
+        },
         () => ({ alerts: [], total: 0 }),
+      ),
+    ),
+    http.get(
+      `${P}/alerts/summary`,
+      serve(
+        'alerts',
+        () => HttpResponse.json(summarizeAlerts(db.alerts)),
+        () => summarizeAlerts([]),
       ),
     ),
     http.patch(`${P}/alerts/bulk`, async ({ request }) => {

@@ -44,6 +44,13 @@ export const alerts = pgTable(
     triggerType: text('trigger_type').$type<TriggerType>().notNull(),
     /** Rule + endpoint + finding. One alert per key while open, acknowledged or suppressed. */
     dedupeKey: text('dedupe_key').notNull(),
+    /** What the alert lists, merged while it is open: PII types, or a digest's endpoints ("GET /a"). */
+    found: text('found')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How many scans, syncs or capture batches added to it (a digest counts its imports). */
+    batches: integer('batches').notNull().default(1),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
