@@ -148,15 +148,17 @@ export interface FilterSelectProps {
   value: string;
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
+  /** Accessible name when "Filter by {label}" would not fit (an order, say). */
+  ariaLabel?: string;
 }
 
 /** A filter dropdown with its name written beside it ("Severity [All ▾]"). */
-export function FilterSelect({ label, ...props }: FilterSelectProps) {
+export function FilterSelect({ label, ariaLabel, ...props }: FilterSelectProps) {
   const id = useId();
   return (
     <FilterLabel htmlFor={id}>
       {label}
-      <Select id={id} aria-label={`Filter by ${label.toLowerCase()}`} {...props} />
+      <Select id={id} aria-label={ariaLabel ?? `Filter by ${label.toLowerCase()}`} {...props} />
     </FilterLabel>
   );
 }

@@ -18,3 +18,16 @@ export function usePaging<T>(rows: readonly T[], pageSize = PAGE_SIZE) {
     total: rows.length,
   };
 }
+
+/** Pager figures for a list the server pages: `total` matches, 1-based `page` of `pageSize`. */
+export function serverPage(total: number, page: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const offset = (Math.min(page, pageCount) - 1) * pageSize;
+  return {
+    from: total === 0 ? 0 : offset + 1,
+    to: Math.min(total, offset + pageSize),
+    total,
+    page: Math.min(page, pageCount),
+    pageCount,
+  };
+}

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { makeFixtures } from '@argus/api/mocks';
 import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import AlertsPage from './AlertsPage.js';
 
@@ -20,6 +21,41 @@ export const Full: Story = {
     await expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('15');
     await expect((await canvas.findAllByRole('button', { name: 'Acknowledge' })).length).toBeGreaterThan(0);
     await expect(canvas.getAllByRole('button', { name: 'Resolve' }).length).toBeGreaterThan(0);
+  },
+};
+
+/**
+ * 10,000 alerts: the tiles count all of them and the list pages, filters and orders
+ * through every one (the server does it; the mock answers as the server does).
+ */
+export const TenThousandAlerts: Story = {
+  parameters: { ...mockApi({ alertCount: 10_000 }), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('Total Alerts')).toHaveTextContent('10,000');
+    await expect(canvas.getByLabelText('Open Alerts')).toHaveTextContent('2,502');
+    await expect(canvas.getByLabelText('Critical Alerts')).toHaveTextContent('2,500');
+    // The pager is drawn again with each page: look it up each time.
+    const pager = async () => within(await canvas.findByRole('navigation', { name: 'Pagination' }));
+    await expect(await (await pager()).findByText('Showing 1-25 of 10,000 alerts')).toBeVisible();
+    await expect((await pager()).getByText('Page 1 of 400')).toBeVisible();
+    await userEvent.click((await pager()).getByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByText('Showing 26-50 of 10,000 alerts')).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Filter by status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'open' }));
+    await expect(await canvas.findByText('Showing 1-25 of 2,502 alerts')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sort alerts' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
+    const oldestOpen = makeFixtures(36, 10_000)
+      .alerts.filter((a) => a.status === 'open')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0]!;
+    const table = within(canvas.getByRole('table', { name: 'Security alerts' }));
+    await waitFor(() => expect(table.getAllByRole('row')[1]).toHaveTextContent(oldestOpen.description));
+    // Tiles keep counting every alert, whatever the filter.
+    await expect(canvas.getByLabelText('Total Alerts')).toHaveTextContent('10,000');
   },
 };
 

@@ -1,5 +1,13 @@
-import { ALERT_STATUSES, paths, SEVERITIES, type Alert, type BulkAction } from '@argus/api';
-import { useAlerts, useBulkUpdateAlerts, useInvalidate } from '@argus/api/hooks';
+import {
+  ALERT_SORTS,
+  ALERT_STATUSES,
+  paths,
+  SEVERITIES,
+  type Alert,
+  type AlertQuery,
+  type BulkAction,
+} from '@argus/api';
+import { useAlerts, useAlertSummary, useBulkUpdateAlerts, useInvalidate } from '@argus/api/hooks';
 import {
   AlertStatusBadge,
   Button,
@@ -35,8 +43,9 @@ import {
   TwoLines,
 } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
-import { loadErrorText, matchesSearch, triggerLabel } from '../../shared/text.js';
-import { usePaging } from '../../shared/usePaging.js';
+import { serverPage } from '../../shared/usePaging.js';
+import { loadErrorText, triggerLabel } from '../../shared/text.js';
+import { useDebouncedValue } from '../../shared/useDebouncedValue.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { AlertDetailsDialog } from './AlertDetailsDialog.js';
 import { AlertRuleDialog } from './AlertRuleDialog.js';
@@ -47,6 +56,12 @@ import { AlertRulesCard, NotificationChannelsCard } from './RulesAndChannels.js'
 
 const ALL = 'all';
 const ALERTS_PAGE_SIZE = 25;
+const SORT_LABELS: Record<(typeof ALERT_SORTS)[number], string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  severity: 'Severity',
+  updated: 'Recently updated',
+};
 
 /** Row buttons stacked, so the table fits without scrolling sideways. */
 const RowActions = styled.div`
@@ -80,13 +95,14 @@ const BulkBar = styled.div`
 `;
 
 export default function AlertsPage() {
-  const { data, error, isLoading } = useAlerts();
   const bulk = useBulkUpdateAlerts();
   const invalidate = useInvalidate();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState(ALL);
   const [severity, setSeverity] = useState(ALL);
+  const [sort, setSort] = useState<AlertQuery['sort']>('newest');
+  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [assigning, setAssigning] = useState(false);
   const [viewing, setViewing] = useState<Alert | null>(null);
@@ -94,16 +110,35 @@ export default function AlertsPage() {
   const [channelDialog, setChannelDialog] = useState(false);
   const [tab, setTab] = useState('alerts');
 
-  const all = data?.alerts ?? [];
-  const rows = all.filter(
-    (a) =>
-      (status === ALL || a.status === status) &&
-      (severity === ALL || a.severity === severity) &&
-      matchesSearch(search, a.title, a.description),
-  );
-  const paging = usePaging(rows, ALERTS_PAGE_SIZE);
-  const filtering = search.trim() !== '' || status !== ALL || severity !== ALL;
+  // Filters, search, order and paging all happen on the server: every alert is reachable.
+  const term = useDebouncedValue(search.trim());
+  const offset = (page - 1) * ALERTS_PAGE_SIZE;
+  const filters: AlertQuery = {
+    status: status === ALL ? undefined : (status as AlertQuery['status']),
+    severity: severity === ALL ? undefined : (severity as AlertQuery['severity']),
+    search: term || undefined,
+    sort: sort === 'newest' ? undefined : sort,
+  };
+  const { data, error, isLoading } = useAlerts({ ...filters, limit: ALERTS_PAGE_SIZE, offset });
+  const { data: tiles, isLoading: tilesLoading } = useAlertSummary();
+  const rows = data?.alerts ?? [];
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ALERTS_PAGE_SIZE));
+  // Read the next page ahead so "Next" is instant.
+  useAlerts({
+    ...filters,
+    limit: ALERTS_PAGE_SIZE,
+    offset: page < pageCount ? offset + ALERTS_PAGE_SIZE : offset,
+  });
+  const filtering = term !== '' || status !== ALL || severity !== ALL;
   const selectedIds = selected.filter((id) => rows.some((a) => a.id === id));
+  /** A filter change starts again on page 1. */
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   /** Sends one bulk call; row buttons use it for a single alert. */
   async function run(action: BulkAction, alertIds: string[], assignedTo?: string, fromSelection = true) {
@@ -211,11 +246,7 @@ export default function AlertsPage() {
         refreshLabel="Refresh alerts"
       >
         <ExportMenu
-          filters={{
-            status: status === ALL ? undefined : status,
-            severity: severity === ALL ? undefined : severity,
-            search: search.trim() || undefined,
-          }}
+          filters={{ status: filters.status, severity: filters.severity, search: filters.search }}
         />
         <Button
           variant="outline"
@@ -232,27 +263,23 @@ export default function AlertsPage() {
           Notification Channels
         </Button>
       </PageHeader>
-      <SummaryTiles loading={isLoading}>
-        <StatTile
-          label="Total Alerts"
-          value={formatNumber(data?.total ?? all.length)}
-          icon={<Bell size={20} />}
-        />
+      <SummaryTiles loading={tilesLoading}>
+        <StatTile label="Total Alerts" value={formatNumber(tiles?.total ?? 0)} icon={<Bell size={20} />} />
         <StatTile
           label="Open Alerts"
-          value={formatNumber(all.filter((a) => a.status === 'open').length)}
+          value={formatNumber(tiles?.open ?? 0)}
           icon={<BellRing size={20} />}
           tone="danger"
         />
         <StatTile
           label="Acknowledged"
-          value={formatNumber(all.filter((a) => a.status === 'acknowledged').length)}
+          value={formatNumber(tiles?.acknowledged ?? 0)}
           icon={<CheckCircle2 size={20} />}
           tone="warning"
         />
         <StatTile
           label="Critical Alerts"
-          value={formatNumber(all.filter((a) => a.severity === 'critical').length)}
+          value={formatNumber(tiles?.critical ?? 0)}
           icon={<AlertOctagon size={20} />}
           tone="danger"
         />
@@ -266,11 +293,15 @@ export default function AlertsPage() {
         <TabsContent value="alerts">
           <Stack $gap={4}>
             <Toolbar>
-              <SearchInput placeholder="Search alerts..." value={search} onValueChange={setSearch} />
+              <SearchInput
+                placeholder="Search alerts..."
+                value={search}
+                onValueChange={refilter(setSearch)}
+              />
               <FilterSelect
                 label="Status"
                 value={status}
-                onValueChange={setStatus}
+                onValueChange={refilter(setStatus)}
                 options={[
                   { value: ALL, label: 'All' },
                   ...ALERT_STATUSES.map((s) => ({ value: s, label: s })),
@@ -279,8 +310,15 @@ export default function AlertsPage() {
               <FilterSelect
                 label="Severity"
                 value={severity}
-                onValueChange={setSeverity}
+                onValueChange={refilter(setSeverity)}
                 options={[{ value: ALL, label: 'All' }, ...SEVERITIES.map((s) => ({ value: s, label: s }))]}
+              />
+              <FilterSelect
+                label="Sort"
+                ariaLabel="Sort alerts"
+                value={sort ?? 'newest'}
+                onValueChange={refilter((value: string) => setSort(value as AlertQuery['sort']))}
+                options={ALERT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
               />
             </Toolbar>
             <Card title="Security Alerts" flush>
@@ -303,7 +341,7 @@ export default function AlertsPage() {
               <Table
                 caption="Security alerts"
                 columns={columns}
-                rows={paging.pageRows}
+                rows={rows}
                 getRowId={(a) => a.id}
                 getRowLabel={(a) => `Select alert ${a.title}`}
                 selectable
@@ -313,12 +351,18 @@ export default function AlertsPage() {
                 error={error ? <ErrorState title={loadErrorText('alerts', error)} /> : undefined}
                 empty={
                   <TableMessage>
-                    {filtering && all.length > 0
+                    {filtering && (tiles?.total ?? 0) > 0
                       ? 'No alerts match your filters.'
                       : 'No security alerts found. Your system is secure!'}
                   </TableMessage>
                 }
-                footer={<Pager {...paging} onPageChange={paging.setPage} noun="alerts" />}
+                footer={
+                  <Pager
+                    {...serverPage(total, page, ALERTS_PAGE_SIZE)}
+                    onPageChange={setPage}
+                    noun="alerts"
+                  />
+                }
               />
             </Card>
           </Stack>

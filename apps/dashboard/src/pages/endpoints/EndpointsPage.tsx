@@ -17,6 +17,7 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Actions, EndpointCell, TableMessage, Toolbar } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
+import { serverPage } from '../../shared/usePaging.js';
 import { useRowRescan } from '../../shared/rescanToasts.js';
 import { loadErrorText } from '../../shared/text.js';
 import { useDebouncedValue } from '../../shared/useDebouncedValue.js';
@@ -159,11 +160,7 @@ export default function EndpointsPage() {
           }
           footer={
             <Pager
-              from={total === 0 ? 0 : offset + 1}
-              to={Math.min(total, offset + ENDPOINTS_PAGE_SIZE)}
-              total={total}
-              page={Math.min(page, pageCount)}
-              pageCount={pageCount}
+              {...serverPage(total, page, ENDPOINTS_PAGE_SIZE)}
               onPageChange={setPage}
               noun="endpoints"
             />
