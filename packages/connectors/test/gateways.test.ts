@@ -158,6 +158,33 @@ describe('hostile gateway answers', () => {
   });
 });
 
+describe('paging links that fuzzing found', () => {
+  it('Kong: a "next" link that is not a URL is a GatewayError, not a TypeError', async () => {
+    route = (_req, url) =>
+      url.pathname.endsWith('/services')
+        ? { body: { data: [] } }
+        : { body: { data: [], next: 'http://[bad' } };
+    await expect(
+      readGateway({ provider: 'kong', url: `${base}/k`, apiKey: '' }, { allowPrivate: true }),
+    ).rejects.toThrow(/"next" link for routes is not a URL/);
+  });
+
+  it('Azure: a nextLink on the same host but another scheme is not followed', async () => {
+    requests.length = 0;
+    const svc = '/subscriptions/s/providers/Microsoft.ApiManagement/service/svc';
+    route = (_req, url) =>
+      url.pathname.endsWith('/apis')
+        ? { body: { value: [], nextLink: `ttps://${base.slice('http://'.length)}${svc}/apis?page=2` } }
+        : undefined;
+    const r = await readGateway(
+      { provider: 'azure', url: `${base}${svc}`, apiKey: 't' },
+      { allowPrivate: true },
+    );
+    expect(r.endpoints).toEqual([]);
+    expect(requests.map((q) => q.url.split('?')[0])).toEqual([`${svc}/apis`]);
+  });
+});
+
 describe('Azure API Management (ARM)', () => {
   const apis = (
     json('gateway-config/azure-apim/azure-rest-api-specs-2024-05-01-ApiManagementListApis.json', {

@@ -31,8 +31,8 @@ export async function readAzureApim(config: GatewayConfig, ctx: GatewayContext):
       const body = await getJson(next, headers, ctx);
       if (Array.isArray(body['value'])) out.push(...(body['value'] as unknown[]).filter(isObj));
       next = typeof body['nextLink'] === 'string' ? body['nextLink'] : null;
-      // nextLink must stay on the same host as the configured URL.
-      if (next && (!URL.canParse(next) || new URL(next).host !== base.host)) next = null;
+      // nextLink must stay on the configured URL's scheme and host.
+      if (next && (!URL.canParse(next) || new URL(next).origin !== base.origin)) next = null;
     }
     return out;
   };

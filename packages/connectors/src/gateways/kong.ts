@@ -1,5 +1,5 @@
 // Kong Admin API: pages through `/services` and `/routes` with the admin token.
-import { kongEndpoints, type GatewayResult } from '@argus/engine';
+import { GatewayError, kongEndpoints, type GatewayResult } from '@argus/engine';
 import { getJson, type GatewayConfig, type GatewayContext, type Json } from './context.js';
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,6 +22,10 @@ async function listKong(
     const next = body['next'];
     // Kong reports `next` with its own listen address and path; keep only its query,
     // on the configured base URL (which may sit behind a proxy prefix).
+    if (typeof next === 'string' && next && !URL.canParse(next, base.href))
+      throw new GatewayError(
+        `Kong's "next" link for ${kind} is not a URL: ${JSON.stringify(next.slice(0, 200))}`,
+      );
     url =
       typeof next === 'string' && next
         ? new URL(`${listing}${new URL(next, base).search}`, base).toString()
