@@ -28,6 +28,10 @@ const Footer = styled.div`
   border-top: 1px solid var(--color-border);
 `;
 
+const NoWrap = styled.span`
+  white-space: nowrap;
+`;
+
 /** An address stays on one line (Mono would break it anywhere). */
 const Address = styled(Mono)`
   overflow-wrap: normal;
@@ -38,10 +42,9 @@ const columns: TableColumn<AuditEntry>[] = [
   {
     key: 'when',
     header: 'When',
-    width: '190px',
     cell: (a) => (
       <Stack>
-        <span>{formatDateTime(a.at)}</span>
+        <NoWrap>{formatDateTime(a.at)}</NoWrap>
         <RelativeTime date={a.at} variant="long" />
       </Stack>
     ),
