@@ -47,7 +47,15 @@ export function mockApi(options: MockOptions = {}) {
   return { msw: { handlers: createHandlers({ endpointCount: 36, ...options }) } };
 }
 
-export const pageParameters = { layout: 'fullscreen' } as const;
+/**
+ * Page stories fill the viewport. On docs pages each renders in its own iframe:
+ * MSW answers a request with the handlers of the page that sent it, so stories
+ * sharing one document would all see whichever story's handlers loaded last.
+ */
+export const pageParameters = {
+  layout: 'fullscreen',
+  docs: { story: { inline: false, iframeHeight: 760 } },
+} as const;
 
 /** A play function: each text turns up on the screen (waited for) and is visible. */
 export function showsText(...texts: string[]) {

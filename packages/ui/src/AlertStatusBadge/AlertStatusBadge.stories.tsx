@@ -19,6 +19,8 @@ export const Playground: Story = {
 };
 
 export const AllStatuses: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>
       {['open', 'acknowledged', 'resolved', 'suppressed'].map((s) => (

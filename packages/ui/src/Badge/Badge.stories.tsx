@@ -21,6 +21,8 @@ export const Playground: Story = {
 
 /** Every tone, soft and outlined. */
 export const Tones: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 8 }}>
       {(['soft', 'outline'] as const).map((variant) => (

@@ -24,6 +24,8 @@ export const Playground: Story = {
 };
 
 export const States: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Checkbox label="Unchecked" />

@@ -15,6 +15,8 @@ export const Playground: Story = {};
 
 /** ≥15 red, 10–14 high (orange), 5–9 yellow, under 5 low (green). */
 export const Thresholds: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>
       {[4, 5, 9, 10, 14, 15].map((count) => (

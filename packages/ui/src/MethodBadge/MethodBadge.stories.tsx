@@ -21,6 +21,8 @@ export const Playground: Story = {};
 
 /** GET green; POST and DELETE red; PUT and PATCH primary; anything else neutral. */
 export const Standard: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>
       {methods.map((m) => (
@@ -44,6 +46,8 @@ export const Standard: Story = {
 
 /** Dashboard table: each of the five methods has its own colour. */
 export const DashboardTable: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>
       {methods.map((m) => (

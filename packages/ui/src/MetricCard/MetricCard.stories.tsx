@@ -39,6 +39,8 @@ export const Playground: Story = {
 /** The dashboard's four cards with their fixed change lines. */
 export const DashboardRow: Story = {
   decorators: [(Story) => <div style={{ maxWidth: 'none' }}>{Story()}</div>],
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 16, width: 1100 }}>
       <MetricCard
@@ -80,6 +82,8 @@ export const DashboardRow: Story = {
 
 /** Loading: `MetricCard.Skeleton`, four of them on the dashboard. */
 export const Loading: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 16, width: 1100 }}>
       {Array.from({ length: 4 }, (_, i) => (

@@ -19,6 +19,8 @@ export const Playground: Story = {
 
 /** ≥70 red, 50–69 yellow with a warning icon from 50, <50 green without icon. */
 export const Thresholds: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 12 }}>
       {[49, 50, 69, 70].map((score) => (

@@ -24,6 +24,8 @@ export const Playground: Story = {
 
 /** Dashboard table "Last Seen": N min ago, Nh ago, Nd ago. */
 export const Compact: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 4 }}>
       {[0, 59 * MIN, 60 * MIN, 23 * 60 * MIN, 24 * 60 * MIN, 9 * 24 * 60 * MIN].map((ms) => (
@@ -39,6 +41,8 @@ export const Compact: Story = {
 
 /** Recent Activity: just now, N minutes ago, N hours ago, N days ago. */
 export const Long: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 4 }}>
       {[30_000, 5 * MIN, 3 * 60 * MIN, 2 * 24 * 60 * MIN].map((ms) => (

@@ -23,6 +23,8 @@ export const Playground: Story = {
 
 /** The band edges: 20 low, 21 and 50 elevated, 51 and 80 high, 81 and 100 critical. */
 export const EveryBand: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 8 }}>
       {[0, 20, 21, 50, 51, 80, 81, 100].map((score) => (

@@ -21,6 +21,8 @@ export const Playground: Story = {
 };
 
 export const AllSeverities: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 8 }}>
       {['critical', 'high', 'medium', 'low', 'info', 'weird'].map((s) => (

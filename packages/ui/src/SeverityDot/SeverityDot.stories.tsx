@@ -18,6 +18,8 @@ export const Playground: Story = {
 };
 
 export const AllSeverities: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
       {['critical', 'high', 'medium', 'low', 'info'].map((s) => (

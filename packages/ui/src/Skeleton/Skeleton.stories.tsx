@@ -19,6 +19,8 @@ export const Playground: Story = {
 };
 
 export const Shapes: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
       <Skeleton shape="circle" width={32} height={32} />

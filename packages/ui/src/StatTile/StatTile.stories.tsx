@@ -31,6 +31,8 @@ export const Playground: Story = {
 
 export const AlertTiles: Story = {
   decorators: [(Story) => <div style={{ maxWidth: 'none' }}>{Story()}</div>],
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 220px)', gap: 12 }}>
       <StatTile label="Total Alerts" value="57" icon={<Bell size={20} />} />
@@ -41,4 +43,7 @@ export const AlertTiles: Story = {
   ),
 };
 
-export const Loading: Story = { render: () => <StatTile.Skeleton /> };
+export const Loading: Story = {
+  parameters: { controls: { disable: true } },
+  render: () => <StatTile.Skeleton />,
+};

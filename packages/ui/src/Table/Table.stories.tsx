@@ -228,6 +228,8 @@ export const Error: Story = {
 
 /** `Table.SkeletonRows` on its own, inside a hand-built table body. */
 export const SkeletonRowsAlone: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <table style={{ width: '100%' }}>
       <caption style={{ textAlign: 'left' }}>Domains (loading)</caption>
@@ -255,6 +257,8 @@ function PagedFooter() {
 
 /** 48 pages: first, last, the current page and its neighbours, ellipses for the rest (at most 7 buttons). */
 export const ManyPages: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => <PagedFooter />,
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Pagination' });

@@ -24,6 +24,8 @@ export const Playground: Story = {
 };
 
 export const AllWithLabels: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 8 }}>
       {['vulnerability_detected', 'high_risk_endpoint', 'pii_exposed', 'threshold_breach', 'custom_hook'].map(

@@ -133,6 +133,8 @@ export const Colours: Story = {
 
 /** Font families, sizes, weights and the line height. */
 export const Typography: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <div style={{ display: 'grid', gap: 24 }}>
       <TokenTable
@@ -164,6 +166,8 @@ export const Typography: Story = {
 
 /** The spacing scale (4 px steps) for padding, gaps and margins. */
 export const Spacing: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <TokenTable
       caption="Spacing"
@@ -185,6 +189,8 @@ export const Spacing: Story = {
 
 /** Corner radii: small for chips and inputs, medium for buttons and cards, large for dialogs. */
 export const Radius: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <TokenTable
       caption="Radius"
@@ -207,6 +213,8 @@ export const Radius: Story = {
 
 /** Elevation: shadows differ per theme (stronger on dark). */
 export const Shadow: Story = {
+  // Renders fixed examples: the component's controls would change nothing.
+  parameters: { controls: { disable: true } },
   render: () => (
     <TokenTable
       caption="Shadow"
