@@ -1,9 +1,9 @@
 // Analysis of one endpoint aggregate: checks + classification + risk score, in one call.
 import type { Vulnerability } from './types.js';
-import { checkEndpoint, indexVersions, type CheckContext } from './checks.js';
+import { checkEndpoint, indexVersions, unauthenticatedRefused, type CheckContext } from './checks.js';
 import { classifyEndpoint, isInternalHost, type Classification } from './classify.js';
 import { authSummary, avgRps, piiTypesOf, type EndpointAggregate } from './inventory.js';
-import { scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';
+import { piiShare, scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';
 
 export interface EndpointAnalysis {
   vulnerabilities: Vulnerability[];
@@ -12,6 +12,29 @@ export interface EndpointAnalysis {
   auth: ReturnType<typeof authSummary>;
   classification: Classification;
   risk: RiskResult;
+}
+
+/**
+ * Who can call it: traffic decides (requests without credentials answered → public);
+ * without traffic, what the API description declares.
+ */
+function exposureOf(
+  ep: EndpointAggregate,
+  auth: ReturnType<typeof authSummary>,
+): 'public' | 'authenticated' | 'unknown' {
+  if (auth === 'mixed' && unauthenticatedRefused(ep)) return 'authenticated';
+  if (auth === 'none' || auth === 'mixed') return 'public';
+  if (auth === 'required') return 'authenticated';
+  if (ep.spec?.security === 'required') return 'authenticated';
+  if (ep.spec?.security === 'public') return 'public';
+  return 'unknown';
+}
+
+/** Per PII type, the largest share any of its findings counts (`piiShare`). */
+function piiSharesOf(ep: EndpointAggregate): Record<string, number> {
+  const shares: Record<string, number> = {};
+  for (const p of ep.pii) shares[p.type] = Math.max(shares[p.type] ?? 0, piiShare(p.location));
+  return shares;
 }
 
 /** Run the passive checks, classify and score one endpoint. */
@@ -31,9 +54,9 @@ export function analyzeEndpoint(
     {
       vulnerabilities,
       piiTypes,
+      piiShares: piiSharesOf(ep),
       avgRps: rps,
-      exposure:
-        auth === 'none' || auth === 'mixed' ? 'public' : auth === 'required' ? 'authenticated' : 'unknown',
+      exposure: exposureOf(ep, auth),
       internetFacing: !isInternalHost(ep.domain),
     },
     options.weights,

@@ -378,6 +378,17 @@ const isLocalHost = (d: string) =>
   d.endsWith('.local') ||
   d.endsWith('.internal');
 
+/**
+ * Requests without credentials were all refused: there were at least as many 401/403
+ * answers as unauthenticated requests. (The aggregate counts auth and status apart, so
+ * this is the reading that does not accuse an API that answers 401 as it should.)
+ */
+export function unauthenticatedRefused(ep: Pick<EndpointAggregate, 'auth' | 'statusCounts'>): boolean {
+  const none = ep.auth['none'] ?? 0;
+  const denied = (ep.statusCounts['401'] ?? 0) + (ep.statusCounts['403'] ?? 0);
+  return none > 0 && denied >= none;
+}
+
 /** Passive checks for one endpoint. Deterministic, no I/O. */
 export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {}): Vulnerability[] {
   const out: Vulnerability[] = [];
@@ -391,7 +402,9 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     0,
   );
   const answeredUnauthenticated =
-    (ep.auth['none'] ?? 0) > 0 && (successes > 0 || ep.statusCounts['-'] !== undefined);
+    (ep.auth['none'] ?? 0) > 0 &&
+    (successes > 0 || ep.statusCounts['-'] !== undefined) &&
+    !unauthenticatedRefused(ep);
   const declaredPublic = ep.spec?.security === 'public';
   const openAccess =
     answeredUnauthenticated ||
@@ -484,6 +497,8 @@ export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {})
     out.push(
       finding('ARGUS-API3-001', {
         subject: [...new Set(responsePii.map((p) => p.type))].join(', '),
+        // Declared in a response schema but never seen: worth a look, not yet a leak.
+        severity: responsePii.some((p) => p.location !== 'spec.response') ? 'high' : 'medium',
         confidence: responsePii.some((p) => p.by === 'value') ? 'high' : 'medium',
         evidence: responsePii
           .slice(0, 10)

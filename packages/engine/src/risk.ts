@@ -1,5 +1,5 @@
 // Risk score 0-100: four parts in [0,1] weighted by the settings.
-import type { Severity, Vulnerability, PiiType } from './types.js';
+import type { Confidence, Severity, Vulnerability, PiiType } from './types.js';
 
 export interface RiskWeights {
   vulnerability: number;
@@ -11,8 +11,15 @@ export interface RiskWeights {
 export const DEFAULT_WEIGHTS: RiskWeights = { vulnerability: 40, pii: 30, traffic: 15, exposure: 15 };
 
 export interface RiskInput {
-  vulnerabilities: Pick<Vulnerability, 'severity'>[];
+  /** Findings; `confidence` (default high) scales each one. */
+  vulnerabilities: (Pick<Vulnerability, 'severity'> & { confidence?: Confidence })[];
   piiTypes: readonly string[];
+  /**
+   * The share each PII type counts, from where it was seen (default 1): disclosed in
+   * responses 1, declared in a response schema 0.5, only sent by clients 0.25, only
+   * declared in a request 0.125 (see `piiShare`).
+   */
+  piiShares?: Readonly<Record<string, number>>;
   /** Requests per second (average over the observed window). */
   avgRps: number;
   /** 'public' = no auth seen or the spec declares none; 'authenticated'; 'unknown'. */
@@ -33,7 +40,24 @@ export interface RiskResult {
   breakdown: Record<keyof RiskWeights, RiskPart>;
 }
 
-const SEVERITY_VALUE: Record<Severity, number> = { critical: 1, high: 0.75, medium: 0.45, low: 0.2 };
+const SEVERITY_VALUE: Record<Severity, number> = { critical: 1, high: 0.6, medium: 0.3, low: 0.1 };
+const CONFIDENCE_FACTOR: Record<Confidence, number> = { high: 1, medium: 0.75, low: 0.5 };
+/** Each PII type beyond the most sensitive one adds this much: breadth alone never makes a flaw. */
+const PII_BREADTH = 0.05;
+/** Further findings raise the worst one by at most this share of what is left to 1. */
+const FURTHER_FINDINGS = 0.3;
+
+/**
+ * How much a PII finding at this location counts: data an endpoint discloses (responses)
+ * fully; data clients send (a login's password, a sign-up's e-mail) a quarter; what an
+ * API description only declares half of that.
+ */
+export function piiShare(location: string): number {
+  if (location.startsWith('response')) return 1;
+  if (location === 'spec.response') return 0.5;
+  if (location.startsWith('request')) return 0.25;
+  return 0.125;
+}
 const PII_WEIGHT: Partial<Record<PiiType, number>> = {
   ssn: 1,
   credit_card: 1,
@@ -53,25 +77,31 @@ const PII_WEIGHT: Partial<Record<PiiType, number>> = {
 };
 
 /**
- * Vulnerability part: the worst severity, raised a little by each further finding
- * (1 - Π(1 - v_i) capped at 1). PII part: the most sensitive type plus 0.1 per further
- * type. Traffic: log10(1 + rps) / 3 (1000 rps → 1). Exposure: public 1, unknown 0.5,
- * authenticated 0.1; an internal host halves it.
+ * Vulnerability part: each finding is worth severity × confidence (critical 1, high
+ * 0.6, medium 0.3, low 0.1; × 1 / 0.75 / 0.5 for high / medium / low confidence); the
+ * part is the worst one, raised by the others by at most 30 % of what is left to 1.
+ * PII part: the most sensitive type, each type weighted by where it was seen (`piiShare`),
+ * plus 0.05 per further type. Traffic: log10(1 + rps) / 3 (1000 rps → 1). Exposure:
+ * public 1, unknown 0.5, authenticated 0.1; an internal host halves it. Worked examples
+ * in the engine README.
  */
 export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_WEIGHTS): RiskResult {
   const w = normaliseWeights(weights);
   // Worst severity, raised by each further finding: max(worst, 1 - Π(1 - 0.85·v_i)).
-  let keep = 1;
-  let worstValue = 0;
-  for (const v of input.vulnerabilities) {
-    const value = SEVERITY_VALUE[v.severity] ?? 0.2;
-    keep *= 1 - value * 0.85;
-    worstValue = Math.max(worstValue, value);
-  }
-  const vulnFinal = input.vulnerabilities.length === 0 ? 0 : Math.min(1, Math.max(worstValue, 1 - keep));
-  const piiVals = input.piiTypes.map((t) => PII_WEIGHT[t as PiiType] ?? 0.4).sort((a, b) => b - a);
+  const values = input.vulnerabilities
+    .map((v) => (SEVERITY_VALUE[v.severity] ?? 0.1) * CONFIDENCE_FACTOR[v.confidence ?? 'high'])
+    .sort((a, b) => b - a);
+  const worstValue = values[0] ?? 0;
+  // The worst finding, raised by the others: w + (1 - w) · 0.3 · (1 - Π(1 - v_i)). Many
+  // small findings never add up to one confirmed flaw.
+  const rest = 1 - values.slice(1).reduce((keep, v) => keep * (1 - v), 1);
+  const vulnFinal = Math.min(1, worstValue + (1 - worstValue) * FURTHER_FINDINGS * rest);
+  const share = (t: string) => input.piiShares?.[t] ?? 1;
+  const piiVals = input.piiTypes
+    .map((t) => (PII_WEIGHT[t as PiiType] ?? 0.4) * share(t))
+    .sort((a, b) => b - a);
   const piiValue =
-    piiVals.length === 0 ? 0 : Math.min(1, (piiVals[0] as number) + 0.1 * (piiVals.length - 1));
+    piiVals.length === 0 ? 0 : Math.min(1, (piiVals[0] as number) + PII_BREADTH * (piiVals.length - 1));
   const rps = Number.isFinite(input.avgRps) && input.avgRps > 0 ? input.avgRps : 0;
   const trafficValue = Math.min(1, Math.log10(1 + rps) / 3);
   let exposureValue = input.exposure === 'public' ? 1 : input.exposure === 'unknown' ? 0.5 : 0.1;
@@ -97,7 +127,9 @@ export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_W
     pii: part(
       piiValue,
       w.pii,
-      piiVals.length === 0 ? 'no PII seen' : `PII types: ${input.piiTypes.join(', ')}`,
+      piiVals.length === 0
+        ? 'no PII seen'
+        : `PII types: ${input.piiTypes.map((t) => (share(t) < 1 ? `${t} (×${share(t)})` : t)).join(', ')}`,
     ),
     traffic: part(
       trafficValue,
