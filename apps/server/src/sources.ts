@@ -2,9 +2,10 @@
 // through @argus/connectors' syncSource, then merging the result into the domain.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { fetchWithTimeout, syncSource, type SourceConfig } from '@argus/connectors';
+import type { SourceConfig } from '@argus/connectors';
 import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
+import { readSourceOffThread } from './analysis/source-reader.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
 import { errorReason, userMessageOf } from './errors.js';
@@ -96,12 +97,11 @@ export async function syncStoredSource(
     };
     const [file] = await ctx.db.select().from(sourceFiles).where(eq(sourceFiles.sourceId, source.id));
     if (file) config.fileContent = gunzipSync(file.contentGzip).toString('utf8');
-    const result = await syncSource(config, {
+    const result = await readSourceOffThread({
+      config,
       domain,
       allowPrivate: ctx.config.allowPrivateUrls,
-      fetch: fetchWithTimeout(settings.requestTimeoutSeconds * 1000, {
-        allowPrivate: ctx.config.allowPrivateUrls,
-      }),
+      timeoutMs: settings.requestTimeoutSeconds * 1000,
     });
     const operations =
       source.type === 'access_log' ? result.endpoints.length : (result.specEndpoints?.length ?? 0);

@@ -1,0 +1,57 @@
+// Reads a discovery source off the event loop: parsing a large spec or log and
+// building its endpoints took seconds of CPU (a 10k-path spec: 3 s here), during
+// which /healthz and captures went unanswered. One worker thread per read.
+import { Worker } from 'node:worker_threads';
+import type { SourceConfig } from '@argus/connectors';
+import type { SyncResult } from '@argus/engine';
+
+export interface SourceReadTask {
+  config: SourceConfig;
+  domain: string;
+  allowPrivate: boolean;
+  timeoutMs: number;
+}
+
+export type SourceReadAnswer =
+  { ok: true; result: SyncResult } | { ok: false; name: string; message: string };
+
+/** An error the worker raised, with its name (SourceError, SpecError…) and message kept. */
+export class SourceReadError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+function startWorker(task: SourceReadTask): Worker {
+  // From TypeScript sources (tests, no build) the worker loads its entry through tsx,
+  // resolving workspace packages to their sources as the tests do.
+  const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
+  const url = new URL(fromSource ? './source-worker.ts' : './source-worker.js', import.meta.url);
+  if (!fromSource) return new Worker(url, { workerData: task });
+  return new Worker(
+    `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => m.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, workerData: task, execArgv: [...process.execArgv, '--conditions=@argus/source'] },
+  );
+}
+
+/** syncSource in a worker thread: the same result, or its error as a SourceReadError. */
+export function readSourceOffThread(task: SourceReadTask): Promise<SyncResult> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(task);
+    let answered = false;
+    worker.once('message', (answer: SourceReadAnswer) => {
+      answered = true;
+      if (answer.ok) resolve(answer.result);
+      else reject(new SourceReadError(answer.name, answer.message));
+      void worker.terminate();
+    });
+    worker.once('error', (error) => {
+      answered = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`The source reader stopped (exit code ${code})`));
+    });
+  });
+}
