@@ -1,6 +1,7 @@
 // Discovery sources: storing them (keys sealed, files gzipped) and syncing them
 // through @argus/connectors' syncSource, then merging the result into the domain.
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { SourceConfig } from '@argus/connectors';
 import type { DiscoverySource } from '@argus/api';
@@ -50,7 +51,11 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
   };
 }
 
-export const compressFile = (content: string) => gzipSync(Buffer.from(content, 'utf8'), { level: 6 });
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** Compresses an upload in libuv's thread pool: gzipSync of a 95 MB log held the event loop for seconds. */
+export const compressFile = (content: string) => gzipAsync(Buffer.from(content, 'utf8'), { level: 6 });
 
 export interface SyncOutcome {
   row: SourceRow;
@@ -96,7 +101,7 @@ export async function syncStoredSource(
       apiKey: source.apiKeySealed ? ctx.secrets.open(source.apiKeySealed) : null,
     };
     const [file] = await ctx.db.select().from(sourceFiles).where(eq(sourceFiles.sourceId, source.id));
-    if (file) config.fileContent = gunzipSync(file.contentGzip).toString('utf8');
+    if (file) config.fileContent = (await gunzipAsync(file.contentGzip)).toString('utf8');
     const result = await readSourceOffThread({
       config,
       domain,

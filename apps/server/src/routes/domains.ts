@@ -172,7 +172,8 @@ export async function domainRoutes(
       if (body.type === 'access_log') {
         config.format = body.config.format;
         config.fileName = body.config.fileName ?? null;
-        config.lineCount = body.config.fileContent.split('\n').filter((l) => l.trim() !== '').length;
+        // Counted once, by the reader (its linesRead), when the source is read.
+        config.lineCount = null;
         fileContent = body.config.fileContent;
       } else if (body.type === 'api_gateway') {
         await checkUrl(ctx, body.config.url, 'config.url');
@@ -193,15 +194,16 @@ export async function domainRoutes(
         config.url = url ?? null;
         config.fileName = body.config.fileName ?? null;
       }
+      const contentGzip = fileContent === undefined ? null : await compressFile(fileContent);
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(discoverySources)
           .values({ domainId: domain.id, type: body.type, name: body.name, config, apiKeySealed })
           .returning();
-        if (fileContent !== undefined) {
+        if (fileContent !== undefined && contentGzip) {
           await tx.insert(sourceFiles).values({
             sourceId: row!.id,
-            contentGzip: compressFile(fileContent),
+            contentGzip,
             bytes: Buffer.byteLength(fileContent),
           });
         }
