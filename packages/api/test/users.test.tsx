@@ -126,7 +126,7 @@ describe('changing users', () => {
       action: 'user.create',
       actorUsername: 'admin',
       targetId: created.id,
-      summary: 'Added frank.ode as analyst',
+      summary: 'Added user frank.ode as analyst',
     });
     await expect(
       act(() =>
@@ -157,8 +157,8 @@ describe('changing users', () => {
     await act(() => view.current.update.trigger({ id: 'u-alice', password: 'another-long-password' }));
     await waitFor(() =>
       expect(view.current.audit.data?.entries.slice(0, 3).map((a) => a.summary)).toEqual([
-        'Set a new password for alice.chen',
-        'Disabled bob.okafor',
+        'Changed the password of alice.chen',
+        'Disabled user bob.okafor',
         'Changed role of carol.silva from viewer to analyst',
       ]),
     );
@@ -169,20 +169,20 @@ describe('changing users', () => {
     expect(JSON.stringify(db.auditLog)).not.toContain('another-long-password');
   });
 
-  it('the server refuses to lose the last admin or change one’s own role, in words a person reads', async () => {
+  it('the server refuses changes to one’s own account, in words a person reads', async () => {
     const view = userManagement();
     await waitFor(() => expect(view.current.users.data && view.current.audit.data).toBeTruthy());
     const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', errorMessage);
     expect(await act(() => refusal(view.current.update.trigger({ id: 'u-admin', disabled: true })))).toBe(
-      'Cannot remove the last admin',
+      'You cannot disable yourself',
     );
     expect(await act(() => refusal(view.current.update.trigger({ id: 'u-admin', role: 'viewer' })))).toBe(
       'You cannot change your own role',
     );
     expect(await act(() => refusal(view.current.remove.trigger('u-admin')))).toBe(
-      'You cannot remove your own account',
+      'You cannot remove yourself',
     );
-    // With a second admin enabled, that one may be demoted; the first stays the last.
+    // Another admin may be demoted, promoted again and removed.
     await act(() => view.current.update.trigger({ id: 'u-dana', disabled: false }));
     expect(await act(() => refusal(view.current.update.trigger({ id: 'u-dana', role: 'analyst' })))).toBe(
       'accepted',
@@ -193,6 +193,6 @@ describe('changing users', () => {
     expect(await act(() => refusal(view.current.remove.trigger('u-dana')))).toBe('accepted');
     expect(db.users.map((u) => u.id)).not.toContain('u-dana');
     await waitFor(() => expect(view.current.users.data?.map((u) => u.id)).not.toContain('u-dana'));
-    expect(db.auditLog[0]?.summary).toBe('Removed dana.ito');
+    expect(db.auditLog[0]?.summary).toBe('Removed user dana.ito (admin)');
   });
 });

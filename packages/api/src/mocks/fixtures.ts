@@ -259,7 +259,7 @@ export function makeAuditLog(count = 45): AuditEntry[] {
       targetId: 'src-9',
       summary: 'Removed discovery source "legacy-gateway"',
     },
-    { action: 'user.disable', targetType: 'user', targetId: 'u-erik', summary: 'Disabled erik.novak' },
+    { action: 'user.disable', targetType: 'user', targetId: 'u-erik', summary: 'Disabled user erik.novak' },
     {
       action: 'secret.update',
       targetType: 'secret',
@@ -270,7 +270,7 @@ export function makeAuditLog(count = 45): AuditEntry[] {
       action: 'user.create',
       targetType: 'user',
       targetId: 'u-carol',
-      summary: 'Added carol.silva as viewer',
+      summary: 'Added user carol.silva as viewer',
     },
     {
       action: 'domain.create',

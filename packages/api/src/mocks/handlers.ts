@@ -164,7 +164,6 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       ip: '127.0.0.1',
       ...entry,
     });
-  const enabledAdmins = () => db.users.filter((u) => u.role === 'admin' && !u.disabled);
 
   const findEndpoint = (id: string): Endpoint | undefined => db.endpoints.find((e) => e.id === id);
   const refOf = (e: Endpoint) => ({ method: e.method, normalizedPath: e.normalizedPath, domain: e.domain });
@@ -572,7 +571,7 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
         action: 'user.create',
         targetType: 'user',
         targetId: user.id,
-        summary: `Added ${username} as ${newRole}`,
+        summary: `Added user ${username} as ${newRole}`,
       });
       return HttpResponse.json(user, { status: 201 });
     }),
@@ -586,11 +585,12 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       const parsed = userUpdateSchema.safeParse(await request.json().catch(() => undefined));
       if (!parsed.success) return invalid(parsed.error.issues);
       const change = parsed.data;
+      // The signed-in admin is always an enabled admin, so the server's "last admin" refusal
+      // cannot happen here without a second session; stories show it with the `writes` error.
       if (change.role !== undefined && change.role !== user.role && user.id === me().id)
         return HttpResponse.json({ message: 'You cannot change your own role' }, { status: 409 });
-      const losesAdmin = (change.role !== undefined && change.role !== 'admin') || change.disabled === true;
-      if (losesAdmin && user.role === 'admin' && !user.disabled && enabledAdmins().length === 1)
-        return HttpResponse.json({ message: 'Cannot remove the last admin' }, { status: 409 });
+      if (change.disabled === true && user.id === me().id)
+        return HttpResponse.json({ message: 'You cannot disable yourself' }, { status: 409 });
       if (change.role !== undefined && change.role !== user.role) {
         audit({
           action: 'user.role',
@@ -606,7 +606,7 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
           action: change.disabled ? 'user.disable' : 'user.enable',
           targetType: 'user',
           targetId: user.id,
-          summary: `${change.disabled ? 'Disabled' : 'Enabled'} ${user.username}`,
+          summary: `${change.disabled ? 'Disabled' : 'Enabled'} user ${user.username}`,
         });
       }
       if (change.password !== undefined) {
@@ -614,7 +614,7 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
           action: 'user.password',
           targetType: 'user',
           targetId: user.id,
-          summary: `Set a new password for ${user.username}`,
+          summary: `Changed the password of ${user.username}`,
         });
       }
       return HttpResponse.json(user);
@@ -628,15 +628,13 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       const user = db.users[index];
       if (!user) return notFound('User');
       if (user.id === me().id)
-        return HttpResponse.json({ message: 'You cannot remove your own account' }, { status: 409 });
-      if (user.role === 'admin' && !user.disabled && enabledAdmins().length === 1)
-        return HttpResponse.json({ message: 'Cannot remove the last admin' }, { status: 409 });
+        return HttpResponse.json({ message: 'You cannot remove yourself' }, { status: 409 });
       db.users.splice(index, 1);
       audit({
         action: 'user.delete',
         targetType: 'user',
         targetId: user.id,
-        summary: `Removed ${user.username}`,
+        summary: `Removed user ${user.username} (${user.role})`,
       });
       return new HttpResponse(null, { status: 204 });
     }),

@@ -139,7 +139,7 @@ export const AddUser: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const frank = await rowOf(canvas, 'frank.ode');
     await expect(frank.getByRole('combobox', { name: 'Role of frank.ode' })).toHaveTextContent('Analyst');
-    await expect(await canvas.findByText('Added frank.ode as analyst')).toBeVisible();
+    await expect(await canvas.findByText('Added user frank.ode as analyst')).toBeVisible();
   },
 };
 
@@ -166,7 +166,7 @@ export const ServerRefusal: Story = {
   parameters: {
     ...mockApi({
       resources: { writes: 'error' },
-      error: { status: 409, message: 'Cannot remove the last admin' },
+      error: { status: 409, message: 'dana.ito is the last admin: make another user admin first' },
     }),
     screenshot: false,
   },
@@ -176,7 +176,9 @@ export const ServerRefusal: Story = {
     await userEvent.click(dana.getByRole('combobox', { name: 'Role of dana.ito' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Viewer' }));
     await expect(
-      await screen.findByText('Failed to change role: Cannot remove the last admin'),
+      await screen.findByText(
+        'Failed to change role: dana.ito is the last admin: make another user admin first',
+      ),
     ).toBeVisible();
     await expect(dana.getByRole('combobox', { name: 'Role of dana.ito' })).toHaveTextContent('Admin');
   },
@@ -195,7 +197,7 @@ export const SetPassword: Story = {
     await userEvent.type(dialog.getByLabelText(/^New Password/), '-but-now-long');
     await userEvent.click(dialog.getByRole('button', { name: 'Set Password' }));
     await expect(await screen.findByText('alice.chen signs in with the new password.')).toBeVisible();
-    await expect(await canvas.findByText('Set a new password for alice.chen')).toBeVisible();
+    await expect(await canvas.findByText('Changed the password of alice.chen')).toBeVisible();
   },
 };
 
@@ -218,7 +220,7 @@ export const DeleteUser: Story = {
       expect(usersTable(canvas).queryByText('bob.okafor', { selector: 'strong' })).not.toBeInTheDocument(),
     );
     await expect(await canvas.findByRole('heading', { name: 'Users (5)' })).toBeVisible();
-    await expect(await canvas.findByText('Removed bob.okafor')).toBeVisible();
+    await expect(await canvas.findByText('Removed user bob.okafor (analyst)')).toBeVisible();
   },
 };
 
