@@ -2,7 +2,13 @@
 
 import { styled } from 'styled-components';
 
+/**
+ * Wide tables scroll inside this box. It is the containing block of absolutely
+ * positioned descendants (visually hidden labels), so they scroll and clip with
+ * the table instead of widening the page.
+ */
 export const Scroll = styled.div`
+  position: relative;
   width: 100%;
   overflow-x: auto;
 `;

@@ -47,6 +47,7 @@ const Search = styled.div`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: var(--space-2);
 `;

@@ -23,6 +23,8 @@ const Body = styled.div`
   gap: 2px;
   min-width: 0;
   flex: 1;
+  /* Activity titles hold hosts and paths with no spaces: break them rather than widen the page. */
+  overflow-wrap: anywhere;
 `;
 
 const Title = styled.span`
