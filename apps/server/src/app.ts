@@ -105,7 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return logger.child(bindings, options);
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // N trusted hops: the client is the first address not from one of them, so
+    // entries a client adds to X-Forwarded-For itself are never taken as its address.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // Ids come from paths; very long ones are refused before routing.
     routerOptions: { maxParamLength: 200 },
     requestTimeout: REQUEST_TIMEOUT_MS,

@@ -1,41 +1,102 @@
-// Sign-in: sessions in the database (so instances can share them), scrypt
-// passwords, an HttpOnly SameSite=Lax cookie (Secure behind HTTPS), a login rate
-// limit, and an Origin check on state-changing calls.
+// Who may call what. Every route declares its access in its options
+// (`config: { access }`): public, the ingest token, the metrics token, or the
+// weakest role that may call it. One onRequest hook reads that declaration from
+// the matched route, never from the URL text (the router decodes and matches
+// `/%61pi/v1/users` as `/api/v1/users`); a route without a declaration is
+// refused, and the app does not start with one. Sessions live in the database
+// (instances share them) with an idle timeout and an absolute lifetime, in an
+// HttpOnly SameSite=Lax cookie (`__Host-` and Secure behind HTTPS); sign-in is
+// limited per client address and backs off per account.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { loginSchema, paths, userSchema } from '@argus/api';
+import { loginSchema, paths, roleAtLeast, ROLES, userSchema, type Role } from '@argus/api';
 import type { AppContext } from './context.js';
 import { rateLimits, sessions, users } from './db/schema/index.js';
 import { HttpError, parse } from './errors.js';
-import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+
+/**
+ * Who may call a route: anyone (`public`), a capture client with the ingest
+ * token or an analyst's session (`ingest`), a scraper with the metrics token
+ * (`metrics`), or a signed-in user with at least the named role.
+ */
+export type RouteAccess = 'public' | 'ingest' | 'metrics' | Role;
+const ACCESS_LEVELS: readonly RouteAccess[] = ['public', 'ingest', 'metrics', ...ROLES];
+
+/** Route options declaring who may call the route: `app.get(url, allow('viewer'), handler)`. */
+export const allow = (access: RouteAccess) => ({ config: { access } });
 
 export const SESSION_COOKIE = 'argus_session';
-const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Over HTTPS: only this host may set it, with Secure and Path=/ (RFC 6265bis). */
+export const SECURE_SESSION_COOKIE = '__Host-argus_session';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A session's last use is written at most this often (not on every request). */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Sign-in failures in a row before the account backs off: 1 s, 2 s, 4 s … up to a minute. */
+const FREE_FAILURES = 3;
+const MAX_BACKOFF_SECONDS = 60;
 
 export interface SessionUser {
   id: string;
   username: string;
+  role: Role;
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access, as Fastify registered it (the security tests walk it). */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+const cookieName = (request: FastifyRequest) => (isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 async function userForToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
+  const now = Date.now();
+  const tokenHash = hashToken(token);
   const [row] = await ctx.db
-    .select({ id: users.id, username: users.username })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
-  return row ?? null;
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        eq(users.disabled, false),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - ctx.config.sessionIdleMs)),
+      ),
+    );
+  if (!row) return null;
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, username: row.username, role: row.role };
 }
 
 interface RateLimitState {
@@ -152,74 +213,163 @@ function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   return new URL(origin).host === request.headers.host;
 }
 
-function isHttps(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+function refuseSignIn(reply: FastifyReply, message = 'Sign in required'): never {
+  void reply.header('WWW-Authenticate', 'Bearer realm="argus"');
+  throw new HttpError(401, message);
 }
+
+const CROSS_ORIGIN = 'Cross-origin request refused: the Origin header does not match this server';
+
+/** Decides one request by its route's declared access; sets request.user for session callers. */
+async function authorize(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  matchesIngestToken: (header: string | undefined) => boolean,
+): Promise<void> {
+  // No route matched: the not-found handler answers (404, or the dashboard shell).
+  if (request.is404) return;
+  const access = request.routeOptions.config.access;
+  if (access === undefined || !ACCESS_LEVELS.includes(access)) {
+    throw new HttpError(403, 'This call declares no access rule: refused');
+  }
+  if (access === 'metrics') {
+    const token = ctx.config.metricsToken;
+    if (!token) throw new HttpError(403, 'Set ARGUS_METRICS_TOKEN to read this; send it as a bearer token');
+    if (!bearerMatches(request.headers.authorization, token)) refuseSignIn(reply, 'Send the metrics token');
+    return;
+  }
+  // A capture client with the ingest token is not a browser; its Origin is the traffic's.
+  if (access === 'ingest' && matchesIngestToken(request.headers.authorization)) return;
+  if (UNSAFE_METHODS.has(request.method) && !originAllowed(request, ctx.config.allowedOrigins)) {
+    throw new HttpError(403, CROSS_ORIGIN);
+  }
+  if (access === 'public') return;
+  request.user = await userForToken(ctx, request.cookies[cookieName(request)]);
+  if (!request.user) {
+    refuseSignIn(
+      reply,
+      access === 'ingest' ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
+    );
+  }
+  if (access === 'ingest') {
+    // A link or form on another site must not record traffic with the visitor's session.
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'Cross-site capture refused: send the ingest token');
+    }
+    if (!roleAtLeast(request.user.role, 'analyst')) throw forbidden('analyst');
+    return;
+  }
+  if (!roleAtLeast(request.user.role, access)) throw forbidden(access);
+}
+
+const forbidden = (role: Role) => new HttpError(403, `This needs the ${role} role or higher`);
+
+/** Exponential per-account backoff after FREE_FAILURES failures in a row, capped (SQL for atomic counting). */
+const backoffAfterFailure = sql`case when ${users.failedLogins} + 1 >= ${FREE_FAILURES}
+  then now() + make_interval(secs => least(${MAX_BACKOFF_SECONDS}, power(2, ${users.failedLogins} + 1 - ${FREE_FAILURES})))
+  else null end`;
 
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest('user', null);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith('/api/');
-    // Capture: the /gateway path and the batch call for collectors take the ingest token too.
-    const isCapture =
-      url.startsWith('/gateway/') || url === '/gateway' || request.routeOptions.url === paths.captures();
-    if (!isApi && !isCapture) return;
-    const withToken = isCapture && bearerMatches(request.headers.authorization, ctx.config.ingestToken);
-    if (UNSAFE_METHODS.has(request.method) && !originAllowed(request, ctx.config.allowedOrigins)) {
-      // A capture client with the ingest token is not a browser; its Origin is the traffic's.
-      if (!withToken) {
-        throw new HttpError(
-          403,
-          'Cross-origin request refused: the Origin header does not match this server',
-        );
-      }
-    }
-    if (isApi && request.routeOptions.url === paths.login()) return;
-    if (withToken) return;
-    request.user = await userForToken(ctx, request.cookies[SESSION_COOKIE]);
-    if (!request.user) {
-      void reply.header('WWW-Authenticate', 'Bearer realm="argus"');
-      throw new HttpError(
-        401,
-        isCapture ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
+  // Every route is recorded with its declaration (scopes such as the dashboard's
+  // may still fill it in their own onRoute hooks); onReady refuses to start
+  // with a route that has none.
+  const declared: { route: RouteOptions }[] = [];
+  app.decorate('declaredRoutes', {
+    getter: () =>
+      declared.flatMap(({ route }) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+          method,
+          url: route.url,
+          access: (route.config as { access?: RouteAccess } | undefined)?.access,
+        })),
+      ),
+  });
+  app.addHook('onRoute', (route) => void declared.push({ route }));
+  app.addHook('onReady', async () => {
+    const missing = app.declaredRoutes.filter((r) => !r.access || !ACCESS_LEVELS.includes(r.access));
+    if (missing.length > 0) {
+      throw new Error(
+        `Routes without an access declaration (config.access: ${ACCESS_LEVELS.join(' | ')}): ` +
+          missing.map((r) => `${r.method} ${r.url}`).join(', '),
       );
     }
   });
 
+  const ingestToken = ctx.config.ingestToken;
+  const matchesIngestToken = ingestToken ? bearerMatcher(ingestToken) : () => false;
+  app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply, matchesIngestToken));
+
   app.post(
     paths.login(),
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { username, password } = parse(loginSchema, request.body);
       const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
+      const lockedFor = user?.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
+      if (lockedFor > 0) {
+        const seconds = Math.ceil(lockedFor / 1000);
+        void reply.header('retry-after', String(seconds));
+        throw new HttpError(429, `Too many failed sign-ins for this account: try again in ${seconds} s`);
+      }
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
+      if (!user || !ok || user.disabled) {
+        if (user && !ok) {
+          await ctx.db
+            .update(users)
+            .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil: backoffAfterFailure })
+            .where(eq(users.id, user.id));
+        }
         request.log.info({ username }, 'sign-in refused');
         throw new HttpError(401, 'Invalid username or password');
       }
+      const upgraded = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+      const now = new Date();
+      await ctx.db
+        .update(users)
+        .set({
+          failedLogins: 0,
+          lockedUntil: null,
+          lastLoginAt: now,
+          ...(upgraded === undefined ? {} : { passwordHash: upgraded }),
+        })
+        .where(eq(users.id, user.id));
+      // A new session id at every sign-in; the one the browser held (if any) ends.
+      const previous = request.cookies[cookieName(request)];
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-      await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - 3_600_000)));
-      await ctx.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
-      void reply.setCookie(SESSION_COOKIE, token, {
+      const expiresAt = new Date(now.getTime() + ctx.config.sessionLifetimeMs);
+      const idleSince = new Date(now.getTime() - ctx.config.sessionIdleMs);
+      await ctx.db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.expiresAt, now),
+            lt(sessions.lastSeenAt, idleSince),
+            previous && previous.length <= 200 ? eq(sessions.tokenHash, hashToken(previous)) : undefined,
+          ),
+        );
+      await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 3_600_000)));
+      await ctx.db
+        .insert(sessions)
+        .values({ tokenHash: hashToken(token), userId: user.id, expiresAt, lastSeenAt: now });
+      void reply.setCookie(cookieName(request), token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
         secure: isHttps(request),
         expires: expiresAt,
       });
-      return userSchema.parse({ id: user.id, username: user.username });
+      return userSchema.parse({ id: user.id, username: user.username, role: user.role });
     },
   );
 
-  app.post(paths.logout(), async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+  app.post(paths.logout(), allow('viewer'), async (request, reply) => {
+    const token = request.cookies[cookieName(request)];
     if (token) await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-    void reply.clearCookie(SESSION_COOKIE, {
+    void reply.clearCookie(cookieName(request), {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -228,5 +378,5 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     return reply.code(204).send();
   });
 
-  app.get(paths.me(), async (request) => userSchema.parse(request.user));
+  app.get(paths.me(), allow('viewer'), async (request) => userSchema.parse(request.user));
 }

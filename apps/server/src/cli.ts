@@ -1,14 +1,18 @@
 // The `argus` command: user management on the configured database, plus the
 // engine's `discover` and `pii` commands.
 import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '@argus/api';
 import { main as engineMain, type CliIO } from '@argus/engine/cli';
+import { SYSTEM_ACTOR } from './audit.js';
 import { configFromEnv } from './config.js';
 import { openDatabase } from './db/client.js';
 import { generatePassword } from './passwords.js';
 import { createUser } from './users.js';
 
 const HELP = `Usage:
-  argus user add NAME [--password P]   add a user (a password is generated when omitted)
+  argus user add NAME [--role ROLE] [--password P]
+                                       add a user: ROLE is viewer (default), analyst or admin;
+                                       a password is generated when omitted
   argus discover ...                   discover endpoints from files (see: argus discover --help)
   argus pii ...                        detect PII in files (see: argus pii --help)
 
@@ -31,23 +35,33 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 async function addUser(args: string[], io: CliIO): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
+    parsed = parseArgs({
+      args,
+      options: { password: { type: 'string' }, role: { type: 'string', default: 'viewer' } },
+      allowPositionals: true,
+    });
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
   const [name] = parsed.positionals;
   if (!name || parsed.positionals.length > 1) {
-    io.stderr.write('Usage: argus user add NAME [--password P]\n');
+    io.stderr.write('Usage: argus user add NAME [--role ROLE] [--password P]\n');
+    return 2;
+  }
+  const role = parsed.values.role as Role;
+  if (!ROLES.includes(role)) {
+    io.stderr.write(`Unknown role ${role}: use ${ROLES.join(', ')}\n`);
     return 2;
   }
   const password = parsed.values.password ?? generatePassword();
   const config = configFromEnv();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const user = await createUser(database.db, name, password);
+    const user = await createUser(database.db, name, password, role, SYSTEM_ACTOR);
     io.stdout.write(
-      `Added user ${user.username}` + (parsed.values.password ? '\n' : ` with password ${password}\n`),
+      `Added user ${user.username} (${user.role})` +
+        (parsed.values.password ? '\n' : ` with password ${password}\n`),
     );
     return 0;
   } catch (error) {

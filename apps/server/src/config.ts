@@ -14,8 +14,18 @@ export interface Config {
   ingestToken: string | undefined;
   smtpUrl: string | undefined;
   allowPrivateUrls: boolean;
-  /** Trust X-Forwarded-Proto/-For from a reverse proxy (ARGUS_TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For/-Proto are
+   * trusted (ARGUS_TRUST_PROXY=N hops; 0 trusts none). The client address is the
+   * Nth from the right, so a client cannot spoof it by adding entries.
+   */
+  trustProxy: number;
+  /** Bearer token for /metrics and /readyz (ARGUS_METRICS_TOKEN); without it they are refused. */
+  metricsToken: string | undefined;
+  /** A session ends after this long unused (ARGUS_SESSION_IDLE_MINUTES, default 30). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, used or not (ARGUS_SESSION_LIFETIME_HOURS, default 12). */
+  sessionLifetimeMs: number;
   /** Extra origins allowed to make state-changing calls (comma-separated ARGUS_ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   /** The built dashboard (apps/dashboard/dist). */
@@ -57,6 +67,26 @@ function megabytes(value: string | undefined, fallback: number, name: string): n
   return Math.round(n * 1024 * 1024);
 }
 
+function positive(value: string | undefined, fallback: number, name: string, unit: string): number {
+  const text = blank(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number of ${unit}, not ${text}`);
+  return n;
+}
+
+/** ARGUS_TRUST_PROXY: a number of hops; `true` is kept as one hop. */
+function proxyHops(value: string | undefined): number {
+  const text = blank(value);
+  if (text === undefined || text === 'false') return 0;
+  if (text === 'true') return 1;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`ARGUS_TRUST_PROXY must be the number of trusted proxies in front (0-10), not ${text}`);
+  return n;
+}
+
 function milliseconds(value: string | undefined, fallback: number, max: number, name: string): number {
   const text = blank(value);
   if (text === undefined) return fallback;
@@ -81,7 +111,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ingestToken: blank(env.ARGUS_INGEST_TOKEN),
     smtpUrl: blank(env.ARGUS_SMTP_URL),
     allowPrivateUrls: env.ARGUS_ALLOW_PRIVATE_URLS === '1' || env.ARGUS_ALLOW_PRIVATE_URLS === 'true',
-    trustProxy: env.ARGUS_TRUST_PROXY === '1' || env.ARGUS_TRUST_PROXY === 'true',
+    trustProxy: proxyHops(env.ARGUS_TRUST_PROXY),
+    metricsToken: blank(env.ARGUS_METRICS_TOKEN),
+    sessionIdleMs:
+      positive(env.ARGUS_SESSION_IDLE_MINUTES, 30, 'ARGUS_SESSION_IDLE_MINUTES', 'minutes') * 60_000,
+    sessionLifetimeMs:
+      positive(env.ARGUS_SESSION_LIFETIME_HOURS, 12, 'ARGUS_SESSION_LIFETIME_HOURS', 'hours') * 3_600_000,
     allowedOrigins: (env.ARGUS_ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -1,6 +1,7 @@
 // Serves the built dashboard (apps/dashboard/dist) with an SPA fallback to
 // index.html for non-API paths; without a build, a short page says how to make one.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,9 +22,22 @@ const isApiPath = (url: string) =>
 export async function dashboardPlugin(app: FastifyInstance, { root }: { root: string }): Promise<void> {
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'], cacheControl: false });
+    // The built files are public (the sign-in page needs them): declared for the whole scope.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await scope.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: ['index.html'],
+        cacheControl: false,
+        // reply.sendFile would exist in this scope only; the fallback below reads index.html itself.
+        decorateReply: false,
+      });
+    });
   }
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply
         .code(404)
@@ -32,6 +46,9 @@ export async function dashboardPlugin(app: FastifyInstance, { root }: { root: st
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
     // Hashed assets are immutable; a missing one is a real 404, not the app shell.
     if (request.url.startsWith('/assets/')) return reply.code(404).send({ message: 'Not found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(path.join(root, 'index.html')));
   });
 }

@@ -2,6 +2,7 @@
 // Prometheus /metrics exposition.
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
+import { allow } from './auth.js';
 import type { AppContext } from './context.js';
 
 export interface Telemetry {
@@ -178,8 +179,8 @@ export async function observabilityPlugin(
   app: FastifyInstance,
   { ctx, telemetry }: { ctx: AppContext; telemetry: Telemetry },
 ): Promise<void> {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', allow('public'), async () => ({ status: 'ok' }));
+  app.get('/readyz', allow('public'), async (_request, reply) => {
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.driver };
@@ -187,7 +188,7 @@ export async function observabilityPlugin(
       return reply.code(503).send({ message: `Database unavailable: ${(error as Error).message}` });
     }
   });
-  app.get('/metrics', async (_request, reply) =>
+  app.get('/metrics', allow('public'), async (_request, reply) =>
     reply.type(telemetry.registry.contentType).send(await telemetry.registry.metrics()),
   );
 }

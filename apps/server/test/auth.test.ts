@@ -43,7 +43,7 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
   });
 
   it('marks the cookie Secure behind HTTPS (trusted proxy)', async () => {
-    const secure = await createTestApp(kind, { trustProxy: true });
+    const secure = await createTestApp(kind, { trustProxy: 1 });
     try {
       const ok = await secure.anonymous({
         method: 'POST',
@@ -51,7 +51,12 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
         headers: { 'x-forwarded-proto': 'https' },
         payload: { username: 'admin', password: ADMIN_PASSWORD },
       });
-      expect(ok.cookies.find((c) => c.name === 'argus_session')?.secure).toBe(true);
+      // Over HTTPS the cookie is __Host- prefixed: Secure, Path=/, no Domain.
+      const cookie = ok.cookies.find((c) => c.name === '__Host-argus_session');
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.path).toBe('/');
+      expect(cookie?.domain).toBeUndefined();
+      expect(ok.cookies.find((c) => c.name === 'argus_session')).toBeUndefined();
     } finally {
       await secure.close();
     }
@@ -94,12 +99,13 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
         method: 'POST',
         url: '/api/v1/auth/login',
         remoteAddress: '203.0.113.9',
-        payload: { username: 'admin', password: 'guess' },
+        // Not the admin: the per-account backoff would answer first.
+        payload: { username: 'mallory', password: 'guess' },
       });
       statuses.push(res.statusCode);
     }
     expect(statuses).toContain(429);
-  });
+  }, 120_000);
 
   it('counts sign-in attempts across instances sharing the database', async () => {
     const other = await buildApp({
@@ -113,7 +119,7 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
           method: 'POST',
           url: '/api/v1/auth/login',
           remoteAddress: '198.51.100.23',
-          payload: { username: 'admin', password: 'guess' },
+          payload: { username: 'mallory', password: 'guess' },
         });
       const statuses: number[] = [];
       // Ten attempts a minute per address, spread over two servers.
@@ -128,5 +134,6 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
     } finally {
       await other.close();
     }
-  });
+    // Each refused attempt spends a full-strength scrypt (N=2^17), about a second here.
+  }, 120_000);
 });

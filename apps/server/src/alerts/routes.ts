@@ -18,6 +18,8 @@ import {
   type BulkAlertResult,
 } from '@argus/api';
 import { z } from 'zod';
+import { actorOf, audit } from '../audit.js';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { alertHistory, alertRules, alerts, users } from '../db/schema/index.js';
 import { HttpError, ValidationError, isUuid, notFound, parse, requireId } from '../errors.js';
@@ -117,7 +119,7 @@ async function* exportBody(
 export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const { db } = ctx;
 
-  app.get(paths.alerts(), async (request) => {
+  app.get(paths.alerts(), allow('viewer'), async (request) => {
     const query = parse(alertListQuerySchema, request.query);
     const [rows, total] = await Promise.all([
       selectAlerts(db)
@@ -130,9 +132,11 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return alertListSchema.parse({ alerts: rows.map(alertAnswer), total });
   });
 
-  app.get(paths.alertSummary(), async () => alertSummarySchema.parse(await summarizeAlerts(db)));
+  app.get(paths.alertSummary(), allow('viewer'), async () =>
+    alertSummarySchema.parse(await summarizeAlerts(db)),
+  );
 
-  app.patch(paths.alertsBulk(), async (request) => {
+  app.patch(paths.alertsBulk(), allow('analyst'), async (request) => {
     const body = parse(bulkAlertUpdateSchema, request.body);
     // UUIDs are compared lower-case: two spellings of one id are one alert.
     const ids = [...new Set(body.alertIds.map((id) => (isUuid(id) ? id.toLowerCase() : id)))];
@@ -237,7 +241,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return bulkAlertResultSchema.parse(result);
   });
 
-  app.get(`${API_PREFIX}/alerts/export`, async (request, reply) => {
+  app.get(`${API_PREFIX}/alerts/export`, allow('viewer'), async (request, reply) => {
     const query = parse(exportQuerySchema, request.query);
     const date = new Date().toISOString().slice(0, 10);
     reply
@@ -251,7 +255,7 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   });
 
   // Who changed what and when, oldest first.
-  app.get(`${API_PREFIX}/alerts/:id/history`, async (request) => {
+  app.get(`${API_PREFIX}/alerts/:id/history`, allow('viewer'), async (request) => {
     const id = requireId((request.params as { id: string }).id, 'Alert');
     const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id));
     if (!exists) throw notFound('Alert');
@@ -277,12 +281,12 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return alertHistoryListSchema.parse(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
   });
 
-  app.get(paths.alertRules(), async () => {
+  app.get(paths.alertRules(), allow('viewer'), async () => {
     const rows = await db.select().from(alertRules).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
     return alertRuleListSchema.parse(rows.map(ruleAnswer));
   });
 
-  app.post(paths.alertRules(), async (request, reply) => {
+  app.post(paths.alertRules(), allow('admin'), async (request, reply) => {
     const body = parse(alertRuleCreateSchema, request.body);
     checkConditions(body.triggerType, body.conditions);
     const [row] = await db
@@ -290,10 +294,16 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       .values({ ...body, description: body.description || null })
       .returning();
     await ctx.recordActivity({ title: `Alert rule created: ${body.name}`, severity: 'info' });
+    await audit(db, actorOf(request), {
+      action: 'rule.create',
+      targetType: 'rule',
+      targetId: row!.id,
+      summary: `Added alert rule ${body.name}`,
+    });
     return reply.code(201).send(alertRuleSchema.parse(ruleAnswer(row!)));
   });
 
-  app.patch(`${API_PREFIX}/alert-rules/:id`, async (request) => {
+  app.patch(`${API_PREFIX}/alert-rules/:id`, allow('admin'), async (request) => {
     const id = requireId((request.params as { id: string }).id, 'Alert rule');
     const body = parse(alertRuleUpdateSchema, request.body);
     const [current] = await db.select().from(alertRules).where(eq(alertRules.id, id));
@@ -305,13 +315,21 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const [row] = Object.keys(changes).length
       ? await db.update(alertRules).set(changes).where(eq(alertRules.id, id)).returning()
       : [current];
+    if (Object.keys(changes).length > 0) {
+      await audit(db, actorOf(request), {
+        action: 'rule.update',
+        targetType: 'rule',
+        targetId: id,
+        summary: `Changed ${Object.keys(changes).join(', ')} of alert rule ${current.name}`,
+      });
+    }
     return alertRuleSchema.parse(ruleAnswer(row!));
   });
 
-  app.delete(`${API_PREFIX}/alert-rules/:id`, async (request, reply) => {
+  app.delete(`${API_PREFIX}/alert-rules/:id`, allow('admin'), async (request, reply) => {
     const id = requireId((request.params as { id: string }).id, 'Alert rule');
     const [current] = await db
-      .select({ builtIn: alertRules.builtIn })
+      .select({ builtIn: alertRules.builtIn, name: alertRules.name })
       .from(alertRules)
       .where(eq(alertRules.id, id));
     if (!current) throw notFound('Alert rule');
@@ -319,6 +337,12 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       throw new HttpError(409, 'Built-in rules cannot be deleted; switch them off instead (isActive: false)');
     }
     await db.delete(alertRules).where(eq(alertRules.id, id));
+    await audit(db, actorOf(request), {
+      action: 'rule.delete',
+      targetType: 'rule',
+      targetId: id,
+      summary: `Removed alert rule ${current.name}`,
+    });
     return reply.code(204).send();
   });
 }

@@ -7,6 +7,7 @@
 // were kept.
 import type { FastifyInstance } from 'fastify';
 import { captureBatchSchema, paths, type CaptureBatchResult } from '@argus/api';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError, parse } from '../errors.js';
 import type { CaptureIngest } from './ingest.js';
@@ -33,7 +34,7 @@ export async function captureBatchPlugin(
   app: FastifyInstance,
   { ingest, onRecorded }: CaptureBatchOptions,
 ): Promise<void> {
-  app.post(paths.captures(), { bodyLimit: BATCH_BODY_LIMIT }, async (request, reply) => {
+  app.post(paths.captures(), { ...allow('ingest'), bodyLimit: BATCH_BODY_LIMIT }, async (request, reply) => {
     const { exchanges } = parse(captureBatchSchema, request.body);
     if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
     if (ingest.backlogBytes > ingest.maxBacklogBytes) {

@@ -4,13 +4,14 @@
 import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deadLetterListSchema, paths } from '@argus/api';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { deadLetters } from '../db/schema/index.js';
 
 const LIST_LIMIT = 100;
 
 export async function deadLetterRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get(paths.deadLetters(), async () => {
+  app.get(paths.deadLetters(), allow('admin'), async () => {
     const rows = await ctx.db
       .select({
         id: deadLetters.id,

@@ -5,8 +5,8 @@
 // (record.ts): the same Observation, PII detection and journal record, the
 // same 202 answer. Whatever needs more than the headers to decide (a session
 // cookie, an upstream to forward to or not yet known, a chunked or over-large
-// body, a bad host, a full backlog, shutdown) is left to the Fastify route,
-// which answers it.
+// body, a bad host, a full backlog, shutdown, a path the router would decode
+// or normalise) is left to the Fastify route, which answers it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
@@ -60,6 +60,18 @@ export function acceptedBody(record: JournalRecord): string {
   const { id, domain, method, path, piiTypes } = record;
   const types = piiTypes.length === 0 ? '[]' : JSON.stringify(piiTypes);
   return `{"recorded":{"id":"${id}","domain":"${domain}","method":"${method}","path":${JSON.stringify(path)},"piiTypes":${types}},"forwarded":false}`;
+}
+
+/**
+ * True when the request target's path is one the router reads exactly as
+ * written: no percent-encoding, no empty or dot segments, no backslash. The
+ * fast path decides on the URL text before routing, so anything else goes to
+ * Fastify, whose router decodes it and whose route declares who may call it.
+ */
+export function isPlainPath(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  return !/%|\\|\/\/|\/\.\.?(?:\/|$)/.test(path);
 }
 
 export function captureFastPath(options: FastPathOptions): FastPath {
@@ -147,7 +159,7 @@ export function captureFastPath(options: FastPathOptions): FastPath {
 
   return (request, response) => {
     const url = request.url;
-    if (url === undefined || !url.startsWith(`${PREFIX}/`)) return false;
+    if (url === undefined || !url.startsWith(`${PREFIX}/`) || !isPlainPath(url)) return false;
     if (!ingest.accepting || ingest.backlogBytes > ingest.maxBacklogBytes) return false;
     const { headers } = request;
     if (!authorized(headers.authorization)) return false;

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { assertPublicUrl, guardedFetch } from '@argus/connectors';
 import type { CaptureResult } from '@argus/api';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { CaptureIngest } from './ingest.js';
@@ -50,7 +51,7 @@ export async function capturePlugin(
   // Logged at warn and above only (app.ts: childLoggerFactory).
   app.all(
     `${PREFIX}/*`,
-    { bodyLimit: ctx.config.captureBodyLimit, helmet: false },
+    { ...allow('ingest'), bodyLimit: ctx.config.captureBodyLimit, helmet: false },
     async (request, reply) => {
       if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
       const domain = captureHostOf(request.headers);

@@ -11,6 +11,8 @@ import {
   notificationChannelUpdateSchema,
   paths,
 } from '@argus/api';
+import { actorOf, audit, type AuditActor } from '../audit.js';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { deliveries, notificationChannels } from '../db/schema/index.js';
 import { notFound, parse, requireId } from '../errors.js';
@@ -18,8 +20,11 @@ import {
   channelAnswer,
   checkConfig,
   deliveryAnswer,
+  MASK,
   openConfig,
   sealConfig,
+  SECRET_FIELDS,
+  type ChannelRow,
   type DeliveryRow,
 } from './channels.js';
 import { attemptSend, dashboardUrl, testNotice, type DeliveryOptions } from './queue.js';
@@ -59,7 +64,43 @@ export async function channelRoutes(
     return new Map(rows.map((r) => [r.channelId, r]));
   }
 
-  app.get(paths.notificationChannels(), async () => {
+  /** One entry for the change, one more when a secret was replaced (never its value). */
+  async function auditChannelUpdate(
+    actor: AuditActor,
+    current: ChannelRow,
+    body: {
+      name?: string | undefined;
+      isActive?: boolean | undefined;
+      config?: Record<string, unknown> | undefined;
+    },
+  ) {
+    const fields = [
+      ...(body.name !== undefined && body.name !== current.name ? ['name'] : []),
+      ...(body.isActive !== undefined && body.isActive !== current.isActive ? ['active'] : []),
+      ...(body.config !== undefined ? ['configuration'] : []),
+    ];
+    if (fields.length === 0) return;
+    await audit(db, actor, {
+      action: 'channel.update',
+      targetType: 'channel',
+      targetId: current.id,
+      summary: `Changed ${fields.join(', ')} of notification channel ${current.name}`,
+    });
+    const replaced = SECRET_FIELDS[current.type].filter((key) => {
+      const value = body.config?.[key];
+      return typeof value === 'string' && !value.startsWith(MASK);
+    });
+    if (replaced.length > 0) {
+      await audit(db, actor, {
+        action: 'secret.update',
+        targetType: 'secret',
+        targetId: current.id,
+        summary: `Replaced ${replaced.join(', ')} of notification channel ${current.name}`,
+      });
+    }
+  }
+
+  app.get(paths.notificationChannels(), allow('admin'), async () => {
     const [rows, last] = await Promise.all([
       db.select().from(notificationChannels).orderBy(notificationChannels.createdAt, notificationChannels.id),
       lastDeliveries(),
@@ -69,7 +110,7 @@ export async function channelRoutes(
     );
   });
 
-  app.post(paths.notificationChannels(), async (request, reply) => {
+  app.post(paths.notificationChannels(), allow('admin'), async (request, reply) => {
     const body = parse(notificationChannelCreateSchema, request.body);
     const config = await checkConfig(body.type, body.config, {
       allowPrivate: ctx.config.allowPrivateUrls,
@@ -88,10 +129,16 @@ export async function channelRoutes(
       title: `Notification channel added: ${body.name} (${body.type})`,
       severity: 'info',
     });
+    await audit(db, actorOf(request), {
+      action: 'channel.create',
+      targetType: 'channel',
+      targetId: row!.id,
+      summary: `Added notification channel ${body.name} (${body.type})`,
+    });
     return reply.code(201).send(notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, null)));
   });
 
-  app.patch(channelPath, async (request) => {
+  app.patch(channelPath, allow('admin'), async (request) => {
     const id = idParam(request.params);
     const body = parse(notificationChannelUpdateSchema, request.body);
     const current = await loadChannel(id);
@@ -109,22 +156,29 @@ export async function channelRoutes(
     const [row] = Object.keys(changes).length
       ? await db.update(notificationChannels).set(changes).where(eq(notificationChannels.id, id)).returning()
       : [current];
+    await auditChannelUpdate(actorOf(request), current, body);
     const last = await lastDeliveries(id);
     return notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, last.get(id) ?? null));
   });
 
-  app.delete(channelPath, async (request, reply) => {
+  app.delete(channelPath, allow('admin'), async (request, reply) => {
     const id = idParam(request.params);
     const [row] = await db
       .delete(notificationChannels)
       .where(eq(notificationChannels.id, id))
-      .returning({ id: notificationChannels.id });
+      .returning({ id: notificationChannels.id, name: notificationChannels.name });
     if (!row) throw notFound('Notification channel');
+    await audit(db, actorOf(request), {
+      action: 'channel.delete',
+      targetType: 'channel',
+      targetId: id,
+      summary: `Removed notification channel ${row.name}`,
+    });
     return reply.code(204).send();
   });
 
   // The test is sent at once (one attempt, no retries) so the answer says whether it arrived.
-  app.post(`${channelPath}/test`, async (request) => {
+  app.post(`${channelPath}/test`, allow('admin'), async (request) => {
     const id = idParam(request.params);
     const channel = await loadChannel(id);
     const failure = await attemptSend(ctx, channel, testNotice(dashboardUrl(ctx)), delivery);
@@ -142,7 +196,7 @@ export async function channelRoutes(
     return deliverySchema.parse(deliveryAnswer(row!));
   });
 
-  app.get(`${channelPath}/deliveries`, async (request) => {
+  app.get(`${channelPath}/deliveries`, allow('admin'), async (request) => {
     const id = idParam(request.params);
     await loadChannel(id);
     const rows = await db

@@ -16,6 +16,8 @@ import {
   paths,
 } from '@argus/api';
 import type { Analyzer } from '../analysis/analyzer.js';
+import { actorOf, audit } from '../audit.js';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import {
   discoverySources,
@@ -45,6 +47,9 @@ export async function domainRoutes(
   { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
 ) {
   const { db } = ctx;
+  const viewer = allow('viewer');
+  const analyst = allow('analyst');
+  const admin = allow('admin');
 
   const domainColumns = {
     id: domains.id,
@@ -103,12 +108,12 @@ export async function domainRoutes(
   }
 
   // Waits (bounded) for captures acknowledged before the read to be analysed.
-  app.get(paths.domains(), { preHandler: () => analyzer.catchUp() }, async () => {
+  app.get(paths.domains(), { ...viewer, preHandler: () => analyzer.catchUp() }, async () => {
     const rows = await selectDomains().orderBy(asc(domains.name));
     return domainListSchema.parse(rows.map(toDomain));
   });
 
-  app.post(paths.domains(), async (request, reply) => {
+  app.post(paths.domains(), admin, async (request, reply) => {
     const body = parse(domainCreateSchema, request.body);
     const upstreamUrl = body.upstreamUrl ? body.upstreamUrl : null;
     await checkUrl(ctx, upstreamUrl ?? undefined, 'upstreamUrl');
@@ -118,6 +123,12 @@ export async function domainRoutes(
       .onConflictDoNothing({ target: domains.name })
       .returning({ id: domains.id });
     if (!created) throw new HttpError(409, `Domain ${body.name} already exists`);
+    await audit(db, actorOf(request), {
+      action: 'domain.create',
+      targetType: 'domain',
+      targetId: created.id,
+      summary: `Added domain ${body.name}${upstreamUrl ? ` forwarding to ${new URL(upstreamUrl).host}` : ''}`,
+    });
     await ctx.recordActivity({
       title: `Domain added: ${body.name}`,
       description: body.description || null,
@@ -128,7 +139,7 @@ export async function domainRoutes(
     return reply.code(201).send(domainSchema.parse(toDomain(row!)));
   });
 
-  app.post<{ Params: { name: string } }>('/api/v1/domains/:name/scan', async (request) => {
+  app.post<{ Params: { name: string } }>('/api/v1/domains/:name/scan', analyst, async (request) => {
     const name = normalizeDomainName(request.params.name).toLowerCase();
     const [domain] = await db
       .select({ id: domains.id, name: domains.name })
@@ -141,6 +152,7 @@ export async function domainRoutes(
 
   app.get<{ Params: { domainId: string } }>(
     '/api/v1/domains/:domainId/discovery-sources',
+    viewer,
     async (request) => {
       const domain = await findDomain(request.params.domainId);
       const rows = await db
@@ -154,7 +166,7 @@ export async function domainRoutes(
 
   app.post<{ Params: { domainId: string } }>(
     '/api/v1/domains/:domainId/discovery-sources',
-    { bodyLimit: SOURCE_BODY_LIMIT },
+    { ...admin, bodyLimit: SOURCE_BODY_LIMIT },
     async (request, reply) => {
       const domain = await findDomain(request.params.domainId);
       const raw = request.body as { config?: { fileContent?: unknown } } | undefined;
@@ -207,6 +219,12 @@ export async function domainRoutes(
             bytes: Buffer.byteLength(fileContent),
           });
         }
+        await audit(tx, actorOf(request), {
+          action: 'source.create',
+          targetType: 'source',
+          targetId: row!.id,
+          summary: `Added ${body.type} source ${body.name} to ${domain.name}${apiKeySealed ? ' (with an API key)' : ''}`,
+        });
         return row!;
       });
       await ctx.recordActivity({
@@ -220,7 +238,7 @@ export async function domainRoutes(
     },
   );
 
-  app.patch<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', admin, async (request) => {
     const id = requireId(request.params.id, 'Discovery source');
     const body = parse(discoverySourceUpdateSchema, request.body ?? {});
     const changes = {
@@ -236,6 +254,12 @@ export async function domainRoutes(
       .returning();
     if (!row) throw notFound('Discovery source');
     const domainName = await domainNameOf(row.domainId);
+    await audit(db, actorOf(request), {
+      action: 'source.update',
+      targetType: 'source',
+      targetId: id,
+      summary: `Updated source ${row.name}${body.isActive === undefined ? '' : body.isActive ? ' (activated)' : ' (deactivated)'}`,
+    });
     await ctx.recordActivity({
       title: `Discovery source updated: ${row.name}`,
       description: body.isActive === undefined ? null : body.isActive ? 'activated' : 'deactivated',
@@ -245,7 +269,7 @@ export async function domainRoutes(
     return discoverySourceSchema.parse(toDiscoverySource(row));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', admin, async (request, reply) => {
     const id = requireId(request.params.id, 'Discovery source');
     const [row] = await db.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
       name: discoverySources.name,
@@ -254,6 +278,12 @@ export async function domainRoutes(
     });
     if (!row) throw notFound('Discovery source');
     const domainName = await domainNameOf(row.domainId);
+    await audit(db, actorOf(request), {
+      action: 'source.delete',
+      targetType: 'source',
+      targetId: id,
+      summary: `Removed ${row.type} source ${row.name}`,
+    });
     await ctx.recordActivity({
       title: `Discovery source removed: ${row.name}`,
       description: `${row.type} source; the endpoints it found stay in the inventory`,

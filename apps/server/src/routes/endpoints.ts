@@ -17,6 +17,8 @@ import {
 import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
 import type { EndpointAggregate, Vulnerability as EngineVulnerability } from '@argus/engine';
 import type { Analyzer } from '../analysis/analyzer.js';
+import { actorOf, audit } from '../audit.js';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { domains, domainStats, endpoints, users, vulnerabilities } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
@@ -109,9 +111,11 @@ export async function endpointRoutes(
 
   // Lists and counters first wait (bounded) for captures acknowledged before the read to be analysed.
   const consistentRead = () => analyzer.catchUp();
+  const viewer = allow('viewer');
+  const analyst = allow('analyst');
 
   // Counters kept by triggers (domain_stats): no scan over every endpoint.
-  app.get(paths.metrics(), { preHandler: consistentRead }, async () => {
+  app.get(paths.metrics(), { ...viewer, preHandler: consistentRead }, async () => {
     const [row] = await db
       .select({
         total: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number),
@@ -129,7 +133,7 @@ export async function endpointRoutes(
     });
   });
 
-  app.get(paths.topEndpoints(), { preHandler: consistentRead }, async () => {
+  app.get(paths.topEndpoints(), { ...viewer, preHandler: consistentRead }, async () => {
     const rows = await withOwners(
       await db
         .select(pageColumns)
@@ -141,7 +145,7 @@ export async function endpointRoutes(
     return topEndpointsSchema.parse(rows.map(toSummary));
   });
 
-  app.get(paths.endpoints(), { preHandler: consistentRead }, async (request) => {
+  app.get(paths.endpoints(), { ...viewer, preHandler: consistentRead }, async (request) => {
     const query = parse(endpointQuerySchema, request.query);
     const conditions: SQL[] = [];
     if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
@@ -178,17 +182,17 @@ export async function endpointRoutes(
     return endpointListSchema.parse({ endpoints: (await withOwners(page)).map(toSummary), total });
   });
 
-  app.get<{ Params: { id: string } }>('/api/v1/endpoints/:id', async (request) =>
+  app.get<{ Params: { id: string } }>('/api/v1/endpoints/:id', viewer, async (request) =>
     loadEndpoint(requireId(request.params.id, 'Endpoint')),
   );
 
-  app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', analyst, async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
     if (!(await analyzer.rescan(id, probe))) throw notFound('Endpoint');
     return loadEndpoint(id);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id', analyst, async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
     const body = parse(endpointUpdateSchema, request.body ?? {});
     const [current] = await db
@@ -223,6 +227,12 @@ export async function endpointRoutes(
     }
     if (Object.keys(set).length > 0) {
       await db.update(endpoints).set(set).where(eq(endpoints.id, id));
+      await audit(db, actorOf(request), {
+        action: 'endpoint.update',
+        targetType: 'endpoint',
+        targetId: id,
+        summary: `${current.method} ${current.normalizedPath} on ${current.domain}: ${notes.join(', ')}`,
+      });
       await ctx.recordActivity({
         title: `Endpoint ${current.method} ${current.normalizedPath} ${notes.join(', ')}`,
         description: request.user ? `by ${request.user.username}` : null,
@@ -235,7 +245,7 @@ export async function endpointRoutes(
     return loadEndpoint(id);
   });
 
-  app.get(paths.vulnerabilities(), { preHandler: consistentRead }, async () => {
+  app.get(paths.vulnerabilities(), { ...viewer, preHandler: consistentRead }, async () => {
     const [rows, totals] = await Promise.all([
       db
         .select({
@@ -258,7 +268,7 @@ export async function endpointRoutes(
     });
   });
 
-  app.get(paths.pii(), { preHandler: consistentRead }, async () => {
+  app.get(paths.pii(), { ...viewer, preHandler: consistentRead }, async () => {
     const hasPii = sql`cardinality(${endpoints.piiTypes}) > 0`;
     const [rows, totals] = await Promise.all([
       db

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { deadLetterRoutes } from '../capture/dead-letters.js';
 import type { AppContext } from '../context.js';
+import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
 import { endpointRoutes } from './endpoints.js';
 import { miscRoutes } from './misc.js';
@@ -12,4 +13,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext; a
   await app.register(domainRoutes, opts);
   await app.register(miscRoutes, opts);
   await app.register(deadLetterRoutes, opts);
+  await app.register(adminRoutes, opts);
 }

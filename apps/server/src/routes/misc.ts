@@ -3,6 +3,8 @@ import { asc, desc, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { activityListSchema, paths, settingsSchema, settingsUpdateSchema, userListSchema } from '@argus/api';
 import type { Analyzer } from '../analysis/analyzer.js';
+import { actorOf, audit } from '../audit.js';
+import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { activities, users } from '../db/schema/index.js';
 import { parse } from '../errors.js';
@@ -15,7 +17,7 @@ export async function miscRoutes(
 ) {
   const { db } = ctx;
 
-  app.get(paths.activities(), async () => {
+  app.get(paths.activities(), allow('viewer'), async () => {
     const rows = await db
       .select()
       .from(activities)
@@ -33,18 +35,20 @@ export async function miscRoutes(
     );
   });
 
-  app.get(paths.users(), async () => {
+  // Every role lists users (to assign alerts and owners); only admins see their roles.
+  app.get(paths.users(), allow('viewer'), async (request) => {
     const rows = await db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
       .where(ne(users.username, ''))
       .orderBy(asc(users.username));
-    return userListSchema.parse(rows);
+    const admin = request.user?.role === 'admin';
+    return userListSchema.parse(rows.map(({ role, ...user }) => (admin ? { ...user, role } : user)));
   });
 
-  app.get(paths.settings(), async () => settingsSchema.parse(await ctx.getSettings()));
+  app.get(paths.settings(), allow('viewer'), async () => settingsSchema.parse(await ctx.getSettings()));
 
-  app.put(paths.settings(), async (request) => {
+  app.put(paths.settings(), allow('admin'), async (request) => {
     const next = parse(settingsUpdateSchema, request.body);
     const before = await ctx.getSettings();
     await ctx.saveSettings(next);
@@ -52,6 +56,11 @@ export async function miscRoutes(
       (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
     );
     if (changed.length > 0) {
+      await audit(db, actorOf(request), {
+        action: 'settings.update',
+        targetType: 'settings',
+        summary: `Changed settings: ${changed.join(', ')}`,
+      });
       await ctx.recordActivity({
         title: 'Settings updated',
         description: `Changed: ${changed.join(', ')}${request.user ? ` (by ${request.user.username})` : ''}`,

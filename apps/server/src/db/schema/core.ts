@@ -1,16 +1,38 @@
 // Users, sessions and the platform settings: everything sign-in and
 // configuration need. Sessions live here so several instances can share them.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { SettingsUpdate } from '@argus/api';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AuditTarget, Role, SettingsUpdate } from '@argus/api';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  /** `scrypt$N$r$p$salt$hash` (base64). */
-  passwordHash: text('password_hash').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    /** `scrypt$N$r$p$salt$hash` (base64). */
+    passwordHash: text('password_hash').notNull(),
+    /** No default: whoever creates a user names the role (users from before roles became admins). */
+    role: text('role').$type<Role>().notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Per-account sign-in backoff: failures in a row and until when sign-in is refused. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('viewer', 'analyst', 'admin')`)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -21,7 +43,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last use, for the idle timeout. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -50,4 +75,22 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * Append-only record of changes (users, roles, sessions, channels, rules,
+ * settings, domains, sources, secrets). A trigger refuses UPDATE and DELETE.
+ * `seq` orders the keyset pages; actor names are copied so entries outlive users.
+ */
+export const auditLog = pgTable('audit_log', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: uuid('id').notNull().unique().defaultRandom(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  actorUsername: text('actor_username'),
+  action: text('action').notNull(),
+  targetType: text('target_type').$type<AuditTarget>().notNull(),
+  targetId: text('target_id'),
+  summary: text('summary').notNull(),
+  ip: text('ip'),
 });
