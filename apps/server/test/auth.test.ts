@@ -8,7 +8,8 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
-  }, 60_000);
+    // Generous: the admin's password is hashed and checked at full scrypt strength (N=2^17).
+  }, 120_000);
   afterAll(() => t?.close());
 
   it('answers 401 without a session and the user with one', async () => {

@@ -60,10 +60,14 @@ export function maskedConfig(type: ChannelType, row: StoredChannel, box: SecretB
   return out;
 }
 
+/** Where a channel sends (and so where a kept secret would go). */
+const DESTINATION_FIELDS = ['url', 'webhookUrl', 'baseUrl', 'smtpUrl'] as const;
+
 /**
  * Validates a config for its type (unknown keys dropped) and checks every URL it
  * points at against the SSRF guard. On update, a secret sent back masked (as the
- * list showed it) keeps the stored value.
+ * list showed it) keeps the stored value, unless the destination changed: the
+ * stored secret must never go to a host it was not entered for.
  */
 export async function checkConfig(
   type: ChannelType,
@@ -76,10 +80,13 @@ export async function checkConfig(
   },
 ): Promise<ChannelConfig> {
   const merged = { ...config };
+  const kept: string[] = [];
   for (const key of SECRET_FIELDS[type]) {
     const value = merged[key];
-    if (typeof value === 'string' && value.startsWith(MASK) && options.previous)
+    if (typeof value === 'string' && value.startsWith(MASK) && options.previous) {
       merged[key] = options.previous[key];
+      kept.push(key);
+    }
   }
   const result = channelConfigSchemas[type].safeParse(merged);
   if (!result.success) {
@@ -91,6 +98,18 @@ export async function checkConfig(
     );
   }
   const parsed = result.data as Record<string, unknown>;
+  const previous = options.previous;
+  if (kept.length > 0 && previous) {
+    const moved = DESTINATION_FIELDS.some((key) => !kept.includes(key) && parsed[key] !== previous[key]);
+    if (moved) {
+      throw new ValidationError(
+        kept.map((key) => ({
+          path: `config.${key}`,
+          message: `Enter the secret again: the destination changed (config.${key})`,
+        })),
+      );
+    }
+  }
   const issues: FieldIssue[] = [];
   const urls: Array<[string, string]> = [];
   for (const key of ['url', 'webhookUrl', 'baseUrl'] as const) {
