@@ -16,6 +16,9 @@ export interface ScanOutcome {
 export const NOTHING_TO_SCAN = (domain: string) =>
   `No discovery sources or captured traffic for ${domain}: configure discovery sources first`;
 
+export const allSourcesFailed = (domain: string, failures: readonly string[]) =>
+  `${failures.length === 1 ? 'The discovery source' : `All ${failures.length} discovery sources`} of ${domain} failed: ${failures.slice(0, 3).join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}`;
+
 export async function scanDomain(
   ctx: AppContext,
   analyzer: Analyzer,
@@ -39,12 +42,13 @@ export async function scanDomain(
     throw new HttpError(422, NOTHING_TO_SCAN(domain.name));
 
   let synced = 0;
-  let failed = 0;
+  const failures: string[] = [];
   for (const source of sources) {
     const outcome = await syncStoredSource(ctx, analyzer, source.id, 'scan');
     if (outcome?.ok) synced++;
-    else failed++;
+    else failures.push(`${outcome?.row.name ?? source.id}: ${outcome?.row.lastError ?? 'not found'}`);
   }
+  const failed = failures.length;
   await analyzer.drain();
   await analyzer.analyse(domain.name, { trigger: 'scan', reanalyseAll: true });
   const discovered = Math.max(0, (await countEndpoints()) - before);
@@ -55,5 +59,8 @@ export async function scanDomain(
     domainName: domain.name,
     severity: failed > 0 ? 'medium' : 'info',
   });
+  // Every source failed and nothing else was there to scan: say why instead of "0 new endpoints".
+  if (failed > 0 && synced === 0 && (traffic?.n ?? 0) === 0)
+    throw new HttpError(422, allSourcesFailed(domain.name, failures));
   return { endpointsDiscovered: discovered, sourcesSynced: synced, sourcesFailed: failed };
 }

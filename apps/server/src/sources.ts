@@ -47,9 +47,17 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
       region: c.region ?? null,
       fileName: c.fileName ?? null,
       lineCount: c.lineCount ?? null,
+      rejectedLines: c.rejectedLines ?? null,
+      rejectedSamples: c.rejectedSamples ?? null,
     },
   };
 }
+
+/** Rejected lines a source card shows (line number, reason, the start of the line). */
+const REJECTED_SAMPLES = 5;
+
+/** A HAR capture ({"log": {"entries": …}}) uploaded in the API description form is read as HAR. */
+export const looksLikeHar = (text: string) => /^\s*\{\s*"log"\s*:\s*\{/.test(text.slice(0, 200));
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -82,7 +90,9 @@ export async function syncStoredSource(
   if (!found) return null;
   const { source, domain } = found;
   const firstSync = source.lastSync === null && source.syncStatus === 'pending';
-  if (source.type === 'access_log' && !firstSync && source.syncStatus === 'ok') {
+  // Traffic (a log, a HAR capture) is read once: reading it again would count its requests twice.
+  const traffic = source.type === 'access_log' || source.config.har === true;
+  if (traffic && !firstSync && source.syncStatus === 'ok') {
     const [row] = await ctx.db
       .update(discoverySources)
       .set({ lastSync: new Date() })
@@ -102,22 +112,35 @@ export async function syncStoredSource(
     };
     const [file] = await ctx.db.select().from(sourceFiles).where(eq(sourceFiles.sourceId, source.id));
     if (file) config.fileContent = (await gunzipAsync(file.contentGzip)).toString('utf8');
+    if (
+      config.type !== 'access_log' &&
+      config.type !== 'api_gateway' &&
+      looksLikeHar(config.fileContent ?? '')
+    )
+      config.type = 'har';
     const result = await readSourceOffThread({
       config,
       domain,
       allowPrivate: ctx.config.allowPrivateUrls,
       timeoutMs: settings.requestTimeoutSeconds * 1000,
     });
+    const har = config.type === 'har';
     const operations =
-      source.type === 'access_log' ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
+      source.type === 'access_log' || har ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
     if (operations > MAX_SOURCE_OPERATIONS) throw new SourceLimitError(tooManyOperations(operations));
     const analysed = await analyzer.analyse(
       domain,
-      source.type === 'access_log'
+      source.type === 'access_log' || har
         ? { trigger: 'sync', aggregates: result.endpoints }
         : { trigger: 'sync', specEndpoints: result.specEndpoints },
     );
     const lineCount = result.stats ? result.stats.linesRead : (source.config.lineCount ?? null);
+    const rejected = result.stats
+      ? {
+          rejectedLines: result.stats.linesRejected,
+          rejectedSamples: result.stats.rejected.slice(0, REJECTED_SAMPLES),
+        }
+      : {};
     const [row] = await ctx.db
       .update(discoverySources)
       .set({
@@ -128,7 +151,7 @@ export async function syncStoredSource(
           result.warnings.length > 0
             ? `Synced with warnings: ${result.warnings.slice(0, 3).join('; ')}`
             : null,
-        config: { ...source.config, lineCount },
+        config: { ...source.config, lineCount, ...rejected, ...(har ? { har } : {}) },
       })
       .where(eq(discoverySources.id, source.id))
       .returning();

@@ -171,7 +171,12 @@ export const domainSchema = z.object({
   upstreamUrl: z.string().nullable().optional(),
 });
 export const domainListSchema = z.array(domainSchema);
-export const domainScanResultSchema = z.object({ endpointsDiscovered: z.number().int().nonnegative() });
+export const domainScanResultSchema = z.object({
+  endpointsDiscovered: z.number().int().nonnegative(),
+  /** Active sources read, and those whose reading failed (their cards say why). */
+  sourcesSynced: z.number().int().nonnegative().optional(),
+  sourcesFailed: z.number().int().nonnegative().optional(),
+});
 
 export const activitySchema = z.object({
   id,
@@ -311,6 +316,12 @@ export const discoverySourceSchema = z.object({
     region: z.string().nullable().optional(),
     fileName: z.string().nullable().optional(),
     lineCount: z.number().int().nullable().optional(),
+    /** Lines the last read could not parse, and up to 5 of them with their line numbers and why. */
+    rejectedLines: z.number().int().nonnegative().nullable().optional(),
+    rejectedSamples: z
+      .array(z.object({ line: z.number().int(), reason: z.string(), text: z.string() }))
+      .nullable()
+      .optional(),
   }),
 });
 export const discoverySourceListSchema = z.array(discoverySourceSchema);

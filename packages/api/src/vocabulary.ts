@@ -18,8 +18,9 @@ export const LOG_FORMATS = ['apache', 'nginx', 'aws_api_gateway'] as const;
 export const GATEWAY_PROVIDERS = ['kong', 'aws', 'azure'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export const CORE_PII_TYPES = ['ssn', 'email', 'phone', 'credit_card', 'national_id', 'dob'] as const;
-export const SPEC_UPLOAD_EXTENSIONS = ['.json', '.yaml', '.yml'] as const;
-export const LOG_UPLOAD_EXTENSIONS = ['.log', '.txt'] as const;
+/** The spec's upload types, plus HAR captures (read as traffic) and AWS API Gateway logs as JSON lines. */
+export const SPEC_UPLOAD_EXTENSIONS = ['.json', '.yaml', '.yml', '.har'] as const;
+export const LOG_UPLOAD_EXTENSIONS = ['.log', '.txt', '.jsonl'] as const;
 /**
  * Roles, weakest first: a viewer reads; an analyst also triages alerts, rescans,
  * marks false positives and runs tests; an admin also manages users, channels,

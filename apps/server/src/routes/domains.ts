@@ -147,7 +147,7 @@ export async function domainRoutes(
       .where(eq(domains.name, name));
     if (!domain) throw notFound(`Domain ${name.slice(0, 253)}`);
     const outcome = await scanDomain(ctx, analyzer, domain);
-    return domainScanResultSchema.parse({ endpointsDiscovered: outcome.endpointsDiscovered });
+    return domainScanResultSchema.parse(outcome);
   });
 
   app.get<{ Params: { domainId: string } }>(

@@ -611,8 +611,21 @@ export function makeSources(domains: Domain[]): DiscoverySource[] {
       lastSync: iso(DAY),
       endpointsDiscovered: 118,
       syncStatus: 'ok',
-      lastError: null,
-      config: { format: 'nginx', fileName: 'access.log', lineCount: 10000 },
+      lastError: 'Synced with warnings: 51 of 10000 lines could not be parsed',
+      config: {
+        format: 'nginx',
+        fileName: 'access.log',
+        lineCount: 10000,
+        rejectedLines: 51,
+        rejectedSamples: [
+          { line: 8211, reason: 'not an nginx combined log line', text: '\\x16\\x03\\x01\\x02\\x00\\x01' },
+          {
+            line: 9404,
+            reason: 'not an nginx combined log line',
+            text: '- - [21/Nov/2026:10:02:11 +0000] "-" 400',
+          },
+        ],
+      },
     },
     {
       id: 'src-3',

@@ -89,6 +89,20 @@ const FailedSync = styled.p`
   font-size: var(--font-size-sm);
 `;
 
+const RejectedLines = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: var(--font-size-sm);
+  color: var(--color-fg-muted);
+
+  & code {
+    display: block;
+    overflow-wrap: anywhere;
+    font-family: var(--font-mono, monospace);
+  }
+`;
+
 const Buttons = styled.div`
   display: flex;
   justify-content: flex-end;
@@ -161,6 +175,24 @@ function SourceItem({
         {source.syncStatus === 'failed' && source.lastError ? (
           <FailedSync role="status">Last sync failed: {source.lastError}</FailedSync>
         ) : null}
+        {source.syncStatus !== 'failed' && config.rejectedLines ? (
+          <FailedSync role="status">
+            {formatNumber(config.rejectedLines)} rejected {config.rejectedLines === 1 ? 'line' : 'lines'}
+            {typeof config.lineCount === 'number' ? ` of ${formatNumber(config.lineCount)}` : ''}
+          </FailedSync>
+        ) : null}
+        {source.syncStatus !== 'failed' && config.rejectedSamples?.length ? (
+          <RejectedLines aria-label={`Rejected lines of ${source.name}`}>
+            {config.rejectedSamples.map((r) => (
+              <li key={r.line}>
+                <span>
+                  Line {formatNumber(r.line)}: {r.reason}
+                </span>
+                <code>{r.text}</code>
+              </li>
+            ))}
+          </RejectedLines>
+        ) : null}
       </Stack>
       <div>
         <IconButton label={`Delete source ${source.name}`} loading={deleting} onClick={onDelete}>
@@ -219,7 +251,7 @@ function SpecSourceForm({ pending, onCancel, onAdd }: AddFormProps) {
         </FormField>
         <FileDrop
           accept={SPEC_UPLOAD_EXTENSIONS}
-          label="Upload API description"
+          label="Upload API description or HAR capture"
           onFile={(file, text) => {
             setFileName(file.name);
             form.setValue('fileContent', text);
@@ -383,11 +415,30 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
 
   async function add(body: DiscoverySourceCreate): Promise<boolean> {
     try {
-      await trigger(body);
-      toast({
-        title: 'Discovery Source Added',
-        description: 'Discovery source has been configured successfully.',
-      });
+      const source = await trigger(body);
+      // Saved is not read: a first sync that failed or rejected lines says so.
+      if (source?.syncStatus === 'failed') {
+        toast({
+          title: 'Discovery Source Added',
+          description: `The source was saved, but reading it failed: ${source.lastError ?? 'unknown error'}`,
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Discovery Source Added',
+          description: (
+            <>
+              Discovery source has been configured successfully.
+              {source?.lastError ? (
+                <>
+                  <br />
+                  {source.lastError}
+                </>
+              ) : null}
+            </>
+          ),
+        });
+      }
       setFormsKey((k) => k + 1);
       setView('list');
       return true;

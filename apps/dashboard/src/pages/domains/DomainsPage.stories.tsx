@@ -89,6 +89,10 @@ export const DiscoverySources: Story = {
     await expect(await dialog.findByRole('tab', { name: 'Sources (3)' })).toBeVisible();
     await expect(dialog.getByText('KONG')).toBeVisible();
     await expect(dialog.getByText('Inactive')).toBeVisible();
+    // A log read with rejected lines says how many, and shows some with their line numbers.
+    await expect(dialog.getByText('51 rejected lines of 10,000')).toBeVisible();
+    const rejected = within(dialog.getByRole('list', { name: 'Rejected lines of Edge nginx logs' }));
+    await expect(rejected.getByText('Line 8,211: not an nginx combined log line')).toBeVisible();
   },
 };
 

@@ -50,9 +50,21 @@ export default function DomainsPage() {
     setScanning(name);
     try {
       const result = await scan.trigger(name);
+      const failed = result.sourcesFailed ?? 0;
+      const total = failed + (result.sourcesSynced ?? 0);
       toast({
         title: 'Domain Scan Completed',
-        description: `Discovered ${result.endpointsDiscovered} new endpoints.`,
+        description: (
+          <>
+            {`Discovered ${result.endpointsDiscovered} new endpoints.`}
+            {failed > 0 ? (
+              <>
+                <br />
+                {`${failed} of ${total} discovery sources failed: Manage shows why.`}
+              </>
+            ) : null}
+          </>
+        ),
       });
     } catch (err) {
       toast({

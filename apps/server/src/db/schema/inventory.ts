@@ -43,6 +43,11 @@ export interface StoredSourceConfig {
   region?: string | null;
   fileName?: string | null;
   lineCount?: number | null;
+  /** Lines of the last read that could not be parsed, and a few of them with their line numbers. */
+  rejectedLines?: number | null;
+  rejectedSamples?: Array<{ line: number; reason: string; text: string }> | null;
+  /** The uploaded file is a HAR capture (read as traffic, once). */
+  har?: boolean;
   /** Last 4 characters of the API key, for the masked display. */
   apiKeyHint?: string | null;
 }
