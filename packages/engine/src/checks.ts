@@ -1,5 +1,6 @@
 // Passive vulnerability checks over an endpoint aggregate (no requests sent).
 // Every finding has a stable vulnId and an OWASP API Security Top 10 (2023) category.
+import { answered } from './traffic.js';
 import {
   SENSITIVE_PII,
   type Confidence,
@@ -391,6 +392,9 @@ export function unauthenticatedRefused(ep: Pick<EndpointAggregate, 'auth' | 'sta
 
 /** Passive checks for one endpoint. Deterministic, no I/O. */
 export function checkEndpoint(ep: EndpointAggregate, context: CheckContext = {}): Vulnerability[] {
+  // Passive checks need evidence of a working endpoint: a path that only answered 404s
+  // (a scanner's probe) has no "administrative path without authentication" to report.
+  if (!ep.spec && ep.requestCount > 0 && !answered(ep.statusCounts)) return [];
   const out: Vulnerability[] = [];
   const auth = authSummary(ep);
   const segments = ep.normalizedPath.split('/').filter(Boolean);

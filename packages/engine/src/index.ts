@@ -68,6 +68,20 @@ export {
   type SpecInfo,
 } from './inventory.js';
 
+// Traffic that is not the API
+export {
+  answered,
+  attackKindOf,
+  classifyRequest,
+  type AttackKind,
+  type AttackSummary,
+  type ClientCount,
+  type CountedPath,
+  type DomainTraffic,
+  type RequestClass,
+  type TrafficKind,
+} from './traffic.js';
+
 // Templating
 export {
   templatePath,
@@ -79,6 +93,8 @@ export {
   resourceName,
   PathTemplater,
   SpecTemplateIndex,
+  type LearnedPath,
+  type PathLeaf,
   type SegmentKind,
   type TemplateResult,
   type TemplaterOptions,

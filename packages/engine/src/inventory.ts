@@ -16,6 +16,7 @@ import {
   templatePath,
   type TemplaterOptions,
 } from './templating/index.js';
+import { TrafficSummary, answered, classifyRequest, type DomainTraffic } from './traffic.js';
 
 /** What a spec or gateway declares about an operation. */
 export interface SpecInfo {
@@ -304,6 +305,12 @@ interface LeafAggregates {
 export interface InventoryOptions extends TemplaterOptions {
   /** Run PII detection on each observation (default true). */
   detectPii?: boolean;
+  /**
+   * Set apart traffic that is not the API (default true): scanner probes, static assets,
+   * browser noise and preflights are counted in `traffic()`, and paths that only ever
+   * answered 4xx (other than 401/403) are left out of `endpoints()` and counted there too.
+   */
+  classifyTraffic?: boolean;
 }
 
 export interface InventoryJSON {
@@ -325,10 +332,15 @@ export class Inventory {
   private readonly renamed = new Map<string, string>();
   private readonly templater: PathTemplater<LeafAggregates>;
   private readonly detect: boolean;
+  private readonly classify: boolean;
+  private readonly trafficSummary = new TrafficSummary();
+  /** Aggregates loaded with `addAggregate` (stored ones): kept even when they never answered. */
+  private readonly loaded = new Set<string>();
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
     this.detect = options.detectPii ?? true;
+    this.classify = options.classifyTraffic ?? true;
   }
 
   get size(): number {
@@ -366,6 +378,7 @@ export class Inventory {
         copy.normalizedPath = declared;
       } else this.templater.learn(copy.domain, segments, Math.max(1, copy.requestCount));
     }
+    this.loaded.add(endpointKey(copy.domain, copy.method, copy.normalizedPath));
     this.put(copy);
   }
 
@@ -407,9 +420,21 @@ export class Inventory {
     }).normalizedPath;
   }
 
-  addObservation(obs: Observation): EndpointAggregate {
+  /**
+   * Add one request. Traffic that is not the API (scanner probes, static assets, browser
+   * noise, CORS preflights) is counted in `traffic()` instead and returns null.
+   */
+  addObservation(obs: Observation): EndpointAggregate | null {
     const domain = lower(obs.domain);
     const method = upper(obs.method);
+    if (this.classify) {
+      const what = classifyRequest(method, obs.path, obs.query);
+      if (what) {
+        const template = what.kind === 'preflight' ? this.templateFor(domain, method, obs.path) : undefined;
+        this.trafficSummary.add(domain === obs.domain ? obs : { ...obs, domain }, what, template);
+        return null;
+      }
+    }
     let normalizedPath: string | undefined;
     if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
     else if (this.specIndex.size > 0)
@@ -538,7 +563,36 @@ export class Inventory {
     this.aggregates.clear();
     for (const [k, v] of merged) this.aggregates.set(k, v);
     this.templater.invalidatePayloads();
-    return [...merged.values()];
+    return [...merged].filter(([key, agg]) => !this.unanswered(key, agg)).map(([, agg]) => agg);
+  }
+
+  /** A guessed endpoint whose requests all failed (kept, in case it answers later; not listed). */
+  private unanswered(key: string, agg: EndpointAggregate): boolean {
+    return (
+      this.classify &&
+      !agg.spec &&
+      !agg.routeTemplate &&
+      !this.loaded.has(key) &&
+      agg.requestCount > 0 &&
+      !answered(agg.statusCounts)
+    );
+  }
+
+  /**
+   * Per domain, the traffic that is not the API: attack traffic (scanner signatures and
+   * paths that only ever failed) by kind, client and path; static, browser and preflight counts.
+   */
+  traffic(): DomainTraffic[] {
+    const failing = [...this.aggregates]
+      .filter(([key, agg]) => this.unanswered(key, agg))
+      .map(([, agg]) => ({
+        domain: agg.domain,
+        path: agg.samplePaths[0] ?? agg.normalizedPath,
+        requests: agg.requestCount,
+        firstSeen: agg.firstSeen,
+        lastSeen: agg.lastSeen,
+      }));
+    return this.trafficSummary.summaries(failing);
   }
 
   toJSON(): InventoryJSON {

@@ -47,6 +47,8 @@ export interface Observation {
   timestamp: number | null;
   /** A route template the source itself declares (AWS resourcePath / routeKey). */
   route?: string;
+  /** The client's address, when the source says (an access log's first field). */
+  client?: string;
 }
 
 export const BODY_SAMPLE_LIMIT = 64 * 1024;

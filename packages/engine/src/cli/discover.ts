@@ -13,6 +13,7 @@ import {
   type AccessLogFormat,
   type AccessLogStats,
 } from '../readers/access-log.js';
+import type { DomainTraffic } from '../traffic.js';
 import { SEVERITY_ORDER, type Severity } from '../types.js';
 import { parseArgs, UsageError, type CliIO } from './args.js';
 import { kindOf, sniff, type InputFormat } from './file-kind.js';
@@ -196,6 +197,10 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
           owaspCategory: v.owaspCategory,
         })),
       })),
+      traffic: inventory.traffic().map((t) => ({
+        ...t,
+        attack: { ...t.attack, firstSeen: iso(t.attack.firstSeen), lastSeen: iso(t.attack.lastSeen) },
+      })),
       stats,
       ...(warnings.length ? { warnings } : {}),
     };
@@ -218,6 +223,7 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
     io.stdout.write(
       `${table(rows)}\n\n${endpoints.length} endpoints · ${stats.observations} observations · ${stats.linesRead} lines read, ${stats.linesRejected} rejected · ${stats.elapsedMs} ms\n`,
     );
+    io.stdout.write(trafficReport(inventory.traffic()));
     for (const w of warnings) io.stderr.write(`warning: ${w}\n`);
   }
   if (typeof failOn === 'string') {
@@ -225,4 +231,38 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
     if (report.some((r) => r.vulnerabilities.some((v) => SEVERITY_ORDER[v.severity] >= min))) return 1;
   }
   return 0;
+}
+
+/** The attack traffic and other non-API requests per domain, for the table output. */
+function trafficReport(traffic: readonly DomainTraffic[]): string {
+  const lines: string[] = [];
+  for (const t of traffic) {
+    const { attack } = t;
+    const other = `${t.staticRequests} static, ${t.browserRequests} browser, ${t.preflights} preflight requests`;
+    if (attack.requests === 0) {
+      lines.push(`${t.domain || '-'}: no attack traffic; ${other}`);
+      continue;
+    }
+    const span =
+      attack.firstSeen === null
+        ? ''
+        : ` from ${new Date(attack.firstSeen).toISOString()} to ${new Date(attack.lastSeen ?? attack.firstSeen).toISOString()}`;
+    lines.push(`${t.domain || '-'}: attack traffic, ${attack.requests} requests${span}; ${other}`);
+    const kinds = Object.entries(attack.byKind).sort((a, b) => b[1] - a[1]);
+    lines.push(`  by kind:   ${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    if (attack.byClient.length > 0)
+      lines.push(
+        `  by client: ${attack.byClient
+          .slice(0, 5)
+          .map((c) => `${c.client} ${c.count}`)
+          .join(', ')}`,
+      );
+    lines.push(
+      `  probed:    ${attack.topPaths
+        .slice(0, 8)
+        .map((p) => `${p.path} ${p.count}`)
+        .join(', ')}`,
+    );
+  }
+  return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
 }

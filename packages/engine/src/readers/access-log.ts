@@ -237,14 +237,21 @@ export function parseClfLine(line: string, domain: string, units?: Units, base =
   const user = userIsDash ? '-' : line.slice(lastSpace + 1, open);
   let lineDomain = domain;
   const firstSpace = line.indexOf(' ');
+  let clientStart = 0;
   if (firstSpace < identSpace) {
     const clients = line.slice(0, identSpace);
     // `vhost:port client` or `vhost client`: a first token with letters that is not an IP list.
     const first = clients.slice(0, firstSpace);
     if (/^[a-z0-9.-]*[a-z][a-z0-9.-]*(:\d+)?$/i.test(first) && first.includes('.') && !first.includes(',')) {
       lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
+      clientStart = firstSpace + 1;
     }
   }
+  // The client: the first address (of an X-Forwarded-For list), without quotes.
+  let clientEnd = line.indexOf(' ', clientStart);
+  if (clientEnd < 0 || clientEnd > identSpace) clientEnd = identSpace;
+  let client = line.slice(clientStart, clientEnd);
+  if (client.includes(',') || client.includes('"')) client = client.replace(/"/g, '').split(',')[0] as string;
   const time = clfTimeAt(line, u, o, open + 2, close);
   if (time === null) return 'bad timestamp';
   if (close + 2 >= length || u[o + close + 1] !== 32 || u[o + close + 2] !== 34)
@@ -316,6 +323,7 @@ export function parseClfLine(line: string, domain: string, units?: Units, base =
     requestHeaders: NO_HEADERS,
     responseHeaders: NO_HEADERS,
     timestamp: time,
+    client,
   };
 }
 

@@ -59,14 +59,21 @@ export function referenceClfLine(line: string, domain: string): LineResult {
   const user = userIsDash ? '-' : line.slice(lastSpace + 1, open);
   let lineDomain = domain;
   const firstSpace = line.indexOf(' ');
+  let clientStart = 0;
   if (firstSpace < identSpace) {
     const clients = line.slice(0, identSpace);
     // `vhost:port client` or `vhost client`: a first token with letters that is not an IP list.
     const first = clients.slice(0, firstSpace);
     if (/^[a-z0-9.-]*[a-z][a-z0-9.-]*(:\d+)?$/i.test(first) && first.includes('.') && !first.includes(',')) {
       lineDomain = first.replace(/:(80|443)$/, '').toLowerCase();
+      clientStart = firstSpace + 1;
     }
   }
+  // The client: the first address (of an X-Forwarded-For list), without quotes.
+  let clientEnd = line.indexOf(' ', clientStart);
+  if (clientEnd < 0 || clientEnd > identSpace) clientEnd = identSpace;
+  let client = line.slice(clientStart, clientEnd);
+  if (client.includes(',') || client.includes('"')) client = client.replace(/"/g, '').split(',')[0] as string;
   const time = refClfTime(line.slice(open + 2, close));
   if (time === null) return 'bad timestamp';
   if (line.charCodeAt(close + 1) !== 32 || line.charCodeAt(close + 2) !== 34)
@@ -132,6 +139,7 @@ export function referenceClfLine(line: string, domain: string): LineResult {
     requestHeaders: NO_HEADERS,
     responseHeaders: NO_HEADERS,
     timestamp: time,
+    client,
   };
 }
 
