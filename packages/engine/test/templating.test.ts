@@ -106,12 +106,46 @@ describe('templatePath', () => {
   it('merges a high-cardinality position but keeps dominant static siblings', () => {
     const t = new PathTemplater({ cardinalityThreshold: 10 });
     const names = Array.from({ length: 13 }, (_, i) => `user${String.fromCharCode(97 + i)}x`);
-    for (let i = 0; i < 40; i++) t.learn('d', ['user', 'login']);
-    for (const n of names) t.learn('d', ['user', n]);
+    for (let i = 0; i < 40; i++) t.learn('d', ['users', 'login']);
+    for (const n of names) t.learn('d', ['users', n]);
     t.finalize();
-    expect(t.template('d', ['user', 'zed'])).toEqual(['user', '{param}']);
-    expect(t.template('d', ['user', 'login'])).toEqual(['user', 'login']);
-    expect(t.template('d', ['user', 'alice'])).toEqual(['user', '{param}']);
+    expect(t.template('d', ['users', 'zed'])).toEqual(['users', '{param}']);
+    expect(t.template('d', ['users', 'login'])).toEqual(['users', 'login']);
+    expect(t.template('d', ['users', 'alice'])).toEqual(['users', '{param}']);
+  });
+
+  it('keeps dictionary words literal under a singular parent and collections under a version', () => {
+    const t = new PathTemplater();
+    const words =
+      'apple banana cherry date elder fig grape honeydew kiwi lemon lime mango nectarine olive orange papaya peach pear plum quince raspberry strawberry tangerine ugli vanilla watermelon xigua yam zucchini apricot avocado blueberry cranberry'.split(
+        ' ',
+      );
+    for (const w of words) t.learn('d', ['link', w]);
+    const collections = Array.from(
+      { length: 80 },
+      (_, i) => `${words[i % 33]}_${['items', 'events', 'records'][i % 3]}`,
+    );
+    for (const c of collections) {
+      t.learn('d', ['v1', c]);
+      t.learn('d', ['v1', c, '42']);
+    }
+    t.finalize();
+    expect(t.template('d', ['link', 'apple'])).toEqual(['link', 'apple']);
+    expect(t.template('d', ['v1', 'apple_items', '7'])).toEqual(['v1', 'apple_items', '{id}']);
+  });
+
+  it('merges few values that share a sub-route, and prefixes above an API root', () => {
+    const t = new PathTemplater();
+    for (const owner of ['alice', 'bob', 'carol']) t.learn('d', ['repos', owner, 'issues']);
+    for (const tenant of ['acme', 'globex']) t.learn('d', ['t', tenant, 'api', 'orders']);
+    t.finalize();
+    expect(t.template('d', ['repos', 'alice', 'issues'])).toEqual(['repos', '{param}', 'issues']);
+    expect(t.template('d', ['t', 'acme', 'api', 'orders'])).toEqual(['t', '{param}', 'api', 'orders']);
+  });
+
+  it('takes short upper-case codes for ids', () => {
+    expect(classifySegment('OSHE2CNS')).toBe('id');
+    expect(classifySegment('HTTP2')).toBe('literal');
   });
 
   it('does not merge static routes with different sub-routes (a website root)', () => {

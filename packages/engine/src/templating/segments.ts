@@ -19,6 +19,9 @@ const EMAIL = /^[^@\s/]+@[^@\s/]+\.[a-z]{2,}$/i;
 const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
 /** Business keys: an upper-case prefix and dash-separated numbers (`INV-2024-0042`, `PROJ-123`, `ORD-884512`). */
 const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
+/** Decimal numbers (`/books/2.3`, `/budgea/2.0`). */
+const DECIMAL = /^\d+\.\d+$/;
+const SHORT_CODE = /^(?=[A-Z0-9]*\d)[A-Z0-9]{6,16}$/;
 const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
 const FILE_LIKE =
   /^[A-Za-z0-9_-]+\.(json|xml|csv|html?|txt|png|jpe?g|gif|svg|ico|css|js|map|pdf|zip|gz|yaml|yml|woff2?|ttf|php|aspx?|jsp|cgi)$/i;
@@ -106,6 +109,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
   const lower = seg.toLowerCase();
   if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
   if (INTEGER.test(seg)) return 'id';
+  // `2.0` is a version as often as `2.3` is an id: literal, merged by the templater when many.
+  if (DECIMAL.test(seg)) return versionPosition ? 'reserved' : 'literal';
   if (UUID.test(seg)) return 'uuid';
   const date = DATE.exec(seg);
   if (date) {
@@ -138,6 +143,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
   // words with a digit suffix (`page2`, `oauth2`) are not.
   if (seg.length >= 6 && /^[A-Za-z0-9]+$/.test(seg) && /\d/.test(seg) && /[A-Za-z]/.test(seg)) {
     if (!/^[A-Za-z]+\d{1,2}$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 2) return 'id';
+    // Upper-case codes with a digit inside (`OSHE2CNS`, `LPECF2PUMV`): generated, not written.
+    if (SHORT_CODE.test(seg) && !/^[A-Z]{1,6}\d{1,3}$/.test(seg)) return 'id';
   }
   // Numbers with a unit or extension (`123.json`) keep the extension.
   return 'literal';
@@ -239,4 +246,9 @@ export function isStaticName(seg: string): boolean {
 /** A structural segment (a reserved word, a version, a date-version): marked on its trie node. */
 export function isStructural(seg: string): boolean {
   return RESERVED.has(seg.toLowerCase()) || VERSION.test(seg) || DATE.test(seg);
+}
+
+/** A word or words a developer wrote (`apple`, `payment_methods`, `getUser`, `wayne-prod`), no digits. */
+export function isWordLike(seg: string): boolean {
+  return seg.length <= 40 && (/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(seg) || isDictionaryLike(seg));
 }

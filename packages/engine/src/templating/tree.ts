@@ -19,7 +19,7 @@ import {
   UPPER_A,
   UPPER_F,
 } from './chars.js';
-import { guessOf } from './names.js';
+import { guessOf, resourceName } from './names.js';
 import {
   PARAM_NAME,
   classifySegment,
@@ -28,6 +28,7 @@ import {
   isStaticName,
   isStoredParameter,
   isStructural,
+  isWordLike,
   templateSegments,
 } from './segments.js';
 
@@ -67,6 +68,10 @@ interface TrieNode<T> {
    * a merged `{param}`) takes it over; traffic with an `{id}` confirms it.
    */
   fromName: boolean;
+  /** Plain words below this node are values (a structural merge showed it: tenants, owners). */
+  wordValues: boolean;
+  /** Whether this node's own segment is a plural noun (`users`); null until asked. */
+  plural: boolean | null;
 }
 
 function newNode<T>(threshold: number, template: string, reserved = false, pii = false): TrieNode<T> {
@@ -86,6 +91,8 @@ function newNode<T>(threshold: number, template: string, reserved = false, pii =
     small: null,
     segmentLength: 0,
     fromName: false,
+    wordValues: false,
+    plural: null,
   };
 }
 
@@ -244,7 +251,7 @@ export class PathTemplater<T = never> {
       existing.hits += weight;
       return existing;
     }
-    if (node.merged && !isStaticName(key)) return this.paramChild(node);
+    if (node.merged && mayBeValue(node, key)) return this.paramChild(node);
     const child = newNode<T>(this.threshold, `${node.template}/${key}`, isStructural(key));
     node.children.set(key, child);
     node.small = null;
@@ -430,17 +437,34 @@ export class PathTemplater<T = never> {
   private merge(node: TrieNode<T>, force: boolean): boolean {
     const groups = new Map<string, string[]>();
     let total = 0;
+    // Plain words where values are not expected (under `/link`, not under `/v1`) need twice
+    // the evidence: 33 dictionary words under one parent are more likely routes than values.
+    const wordsNeedMore = !holdsValues(node);
+    const wordsStay = wordsNeedMore && (node.reserved || node.template === '');
     for (const [seg, child] of node.children) {
       total += child.hits;
-      if (isStaticName(seg)) continue;
-      const sig = force ? '*' : signature(child);
+      let sig: string;
+      if (force) sig = '*';
+      else if (isStaticName(seg)) continue;
+      else if (wordsNeedMore && isWordLike(seg)) {
+        if (wordsStay) continue;
+        sig = `words:${signature(child)}`;
+      } else sig = signature(child);
       const g = groups.get(sig);
       if (g) g.push(seg);
       else groups.set(sig, [seg]);
     }
     let best: string[] = [];
-    for (const g of groups.values()) if (g.length > best.length) best = g;
-    if (best.length < this.threshold && !force) return false;
+    let bestWords = false;
+    for (const [sig, g] of groups) {
+      const words = sig.startsWith('words:');
+      if ((words ? g.length / 2 : g.length) > (bestWords ? best.length / 2 : best.length)) {
+        best = g;
+        bestWords = words;
+      }
+    }
+    if ((bestWords ? best.length / 2 : best.length) < this.threshold && !force) return false;
+    if (bestWords) node.wordValues = true;
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
     const param = this.paramChild(node);
@@ -464,11 +488,16 @@ export class PathTemplater<T = never> {
   finalize(): void {
     const visit = (node: TrieNode<T>, depth: number): void => {
       if (depth > 64) return;
+      // Deeper positions first: a merge below can reveal shared structure here.
+      for (const child of node.children.values()) visit(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
+      if (node.param) visit(node.param, depth + 1);
+      this.foldIntoTyped(node);
+      let changed = !node.merged && this.mergeByStructure(node);
       if (node.merged) {
         const param = this.paramChild(node);
-        let changed = false;
         for (const [seg, child] of [...node.children]) {
-          if (isStaticName(seg) || child.hits >= node.dominance) continue;
+          if (!mayBeValue(node, seg) || child.hits >= node.dominance) continue;
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -477,13 +506,86 @@ export class PathTemplater<T = never> {
         if (changed) {
           retemplate(param, `${node.template}/{param}`);
           this.payloadEpoch++;
+          visit(param, depth + 1); // the merged sub-trees meet for the first time
         }
       }
-      for (const child of node.children.values()) visit(child, depth + 1);
-      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
-      if (node.param) visit(node.param, depth + 1);
     };
     for (const root of this.roots.values()) visit(root, 0);
+  }
+
+  /**
+   * Literal codes next to a typed parameter with the same shape below are more of its values
+   * (`/orders/AEXVHK4` beside `/orders/{id}`): generated-looking, not words, not reserved.
+   */
+  private foldIntoTyped(node: TrieNode<T>): void {
+    if (!node.typed || node.typed.size !== 1) return;
+    const [key, typed] = [...node.typed][0] as [string, TrieNode<T>];
+    const shape = signature(typed);
+    let changed = false;
+    for (const [seg, child] of [...node.children]) {
+      if (!isCode(seg) || signature(child) !== shape) continue;
+      mergeInto(typed, child);
+      node.children.delete(seg);
+      changed = true;
+    }
+    if (changed) {
+      node.small = null;
+      retemplate(typed, `${node.template}/${key}`);
+      this.payloadEpoch++;
+    }
+  }
+
+  /**
+   * Merge literal siblings that share structure below them, however few they are:
+   * `/repos/alice/issues` and `/repos/bob/issues` (values under a collection sharing a
+   * sub-route), `/acme/api/orders` and `/globex/api/orders` (prefixes above an API root:
+   * tenants, locales). Collection names under a version or the root stay literal unless
+   * their sub-trees say otherwise. Returns whether it merged.
+   */
+  private mergeByStructure(node: TrieNode<T>): boolean {
+    const candidates: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) if (mayBeValue(node, entry[0], true)) candidates.push(entry);
+    if (candidates.length < 2) return false;
+    const shared = new Map<string, number>();
+    for (const [, child] of candidates)
+      for (const key of childKeys(child)) shared.set(key, (shared.get(key) ?? 0) + 1);
+    let best = '';
+    let count = 0;
+    for (const [key, n] of shared)
+      if (n > count || (n === count && isStructural(key))) [best, count] = [key, n];
+    if (count < 2) return false;
+    const collection = holdsValues(node);
+    const prefix = isStructural(best); // a prefix above the API's root: tenants, locales
+    let sharing = candidates.filter(([, child]) => hasChildKey(child, best));
+    if (!prefix) {
+      // Sub-collections share sub-routes too (`/contacts/lists/{id}`, `/contacts/dncs/{id}`):
+      // plural nouns are names, not values. Sections (`/my/radio/follows`, `/my/music/follows`)
+      // share them as well: only a collection's values, or locale codes, merge here.
+      sharing = sharing.filter(([seg]) => !isPluralNoun(seg));
+      if (!collection && !sharing.every(([seg]) => LOCALE.test(seg))) return false;
+    }
+    if (sharing.length < 2) return false;
+    // Tenants and locales hold the same API below the shared root; services
+    // (`/sol/nslcm/v1/…`, `/sol/vnfpkgm/v1/…`) hold different ones.
+    if (
+      prefix &&
+      !sameBelow(
+        sharing.map(([, child]) => child),
+        best,
+      )
+    )
+      return false;
+    const param = this.paramChild(node);
+    for (const [seg, child] of sharing) {
+      mergeInto(param, child);
+      node.children.delete(seg);
+    }
+    node.small = null;
+    node.merged = true;
+    node.wordValues = true;
+    const mean = sharing.reduce((n, [, c]) => n + c.hits, 0) / sharing.length;
+    node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
+    return true;
   }
 
   /** Template a path with what has been learned so far (does not learn). */
@@ -513,9 +615,14 @@ export class PathTemplater<T = never> {
       }
       const child = node.children.get(t);
       if (child) node = child;
-      else if (node.merged && !isStaticName(t)) {
+      else if (node.merged && mayBeValue(node, t)) {
         typed[i] = '{param}';
         node = node.param;
+      } else if (node.typed?.size === 1 && isCode(t)) {
+        // One more value of the position's typed parameter (see foldIntoTyped).
+        const [key, next] = [...node.typed][0] as [string, TrieNode<T>];
+        typed[i] = key;
+        node = next;
       } else node = null;
     }
     return typed;
@@ -546,6 +653,7 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
     else target.param = source.param;
   }
   target.merged ||= source.merged;
+  target.wordValues ||= source.wordValues;
   target.dominance = Math.min(target.dominance, source.dominance);
 }
 
@@ -554,7 +662,74 @@ function retemplate<T>(node: TrieNode<T>, template: string): void {
   node.template = template;
   node.payload = undefined;
   node.payloadEpoch = -1;
+  node.plural = null;
   for (const [seg, child] of node.children) retemplate(child, `${template}/${seg}`);
   if (node.typed) for (const [key, child] of node.typed) retemplate(child, `${template}/${key}`);
   if (node.param) retemplate(node.param, `${template}/{param}`);
+}
+
+/** A generated-looking literal (`UMJFYB8`, `sales2024`): digits, not words, not reserved. */
+function isCode(seg: string): boolean {
+  return /\d/.test(seg) && !isWordLike(seg) && !isStaticName(seg);
+}
+
+/** Whether most keys below `key` in these nodes are shared by at least two of them. */
+function sameBelow<T>(nodes: readonly TrieNode<T>[], key: string): boolean {
+  const seen = new Map<string, number>();
+  for (const node of nodes) {
+    const below = node.children.get(key);
+    if (below) for (const k of childKeys(below)) seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (const n of seen.values()) if (n >= 2) shared++;
+  return seen.size > 0 && shared * 2 >= seen.size;
+}
+
+/** Locale codes (`en-us`, `pt_BR`, `fr`). */
+const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;
+
+/** The keys below a node: literal segments, typed parameters and `{param}`. */
+function childKeys<T>(node: TrieNode<T>): string[] {
+  const keys = [...node.children.keys()];
+  if (node.typed) keys.push(...node.typed.keys());
+  if (node.param) keys.push('{param}');
+  return keys;
+}
+
+function hasChildKey<T>(node: TrieNode<T>, key: string): boolean {
+  if (key === '{param}') return node.param !== null;
+  return key.charCodeAt(0) === OPEN_BRACE ? (node.typed?.has(key) ?? false) : node.children.has(key);
+}
+
+/** The node's own segment (the last of its template). */
+function ownSegment<T>(node: TrieNode<T>): string {
+  return node.template.slice(node.template.lastIndexOf('/') + 1);
+}
+
+/** A plural resource word (`users`, `payment_methods`, `people`): a collection's name. */
+function isPluralNoun(seg: string): boolean {
+  const singular = resourceName(seg);
+  return singular !== null && singular.toLowerCase() !== seg.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * Whether the children of `node` are a collection's values: it is a plural noun (`users`),
+ * or a merge showed it. After a parameter come sub-collections (`/apps/{id}/rules`), not values.
+ */
+function holdsValues<T>(node: TrieNode<T>): boolean {
+  if (node.wordValues) return true;
+  if (node.plural === null) node.plural = isPluralNoun(ownSegment(node));
+  return node.plural;
+}
+
+/**
+ * Whether the literal `seg` under `node` may be merged into a parameter: never a reserved
+ * word, file name or operation name; a plain word (`apple`, `payment_methods`) only where
+ * the node holds values (under `users`, under a parameter, after a structural merge), or
+ * when `byStructure` (its sub-tree will be the evidence).
+ */
+function mayBeValue<T>(node: TrieNode<T>, seg: string, byStructure = false): boolean {
+  if (isStaticName(seg)) return false;
+  if (!isWordLike(seg)) return true;
+  return byStructure || holdsValues(node);
 }
