@@ -94,6 +94,7 @@ export {
   PathTemplater,
   SpecTemplateIndex,
   type LearnedPath,
+  type MergeReason,
   type PathLeaf,
   type SegmentKind,
   type TemplateResult,

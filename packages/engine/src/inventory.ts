@@ -14,6 +14,7 @@ import {
   normalizeTemplate,
   splitPath,
   templatePath,
+  type MergeReason,
   type TemplaterOptions,
 } from './templating/index.js';
 import { TrafficSummary, answered, classifyRequest, type DomainTraffic } from './traffic.js';
@@ -80,6 +81,11 @@ export interface EndpointAggregate {
   /** First part of a successful response body, for the list/paging and data checks. */
   responseSample?: string;
   spec?: SpecInfo;
+  /**
+   * Why learned positions of `normalizedPath` are parameters (which rule, a sample of the
+   * values merged, how many): absent when no position was merged by the templater.
+   */
+  merges?: ({ parameter: string } & MergeReason)[];
   /** `normalizedPath` is a route template the source declared (AWS `routeKey`/`resourcePath`): its names stay. */
   routeTemplate?: boolean;
 }
@@ -548,7 +554,14 @@ export class Inventory {
           return s.charCodeAt(0) === 123 && (agg.routeTemplate === true || !isGuessedParameter(s));
         };
         for (let i = 0; i < walked.length; i++) if (fixed(i)) walked[i] = segments[i] as string;
-        const path = joinSegments(nameParameters(walked, fixed));
+        const named = nameParameters(walked, fixed);
+        const path = joinSegments(named);
+        const reasons = this.templater.explain(agg.domain, segments);
+        const merges = reasons.flatMap((reason, i) =>
+          reason && !fixed(i) ? [{ parameter: named[i] as string, ...reason }] : [],
+        );
+        if (merges.length > 0) agg.merges = merges;
+        else delete agg.merges;
         if (path !== agg.normalizedPath) {
           // A declared template may cover the merged path too.
           const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);

@@ -143,6 +143,26 @@ describe('templatePath', () => {
     expect(t.template('d', ['t', 'acme', 'api', 'orders'])).toEqual(['t', '{param}', 'api', 'orders']);
   });
 
+  it('says why a position became a parameter, on the endpoint', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const owner of ['alice', 'bob', 'carol']) inv.addObservation(obs(`/repos/${owner}/issues`));
+    const names = Array.from({ length: 25 }, (_, i) => `k${i}z`);
+    for (const n of names) inv.addObservation(obs(`/accounts/${n}`));
+    const byPath = new Map(inv.endpoints().map((e) => [e.normalizedPath, e.merges]));
+    expect(byPath.get('/repos/{repoId}/issues')).toEqual([
+      {
+        parameter: '{repoId}',
+        rule: 'shared-structure',
+        values: ['alice', 'bob', 'carol'],
+        distinct: 3,
+        shared: 'issues',
+      },
+    ]);
+    expect(byPath.get('/accounts/{accountId}')).toMatchObject([
+      { parameter: '{accountId}', rule: 'cardinality', distinct: 20, values: names.slice(0, 5) },
+    ]);
+  });
+
   it('takes short upper-case codes for ids', () => {
     expect(classifySegment('OSHE2CNS')).toBe('id');
     expect(classifySegment('HTTP2')).toBe('literal');

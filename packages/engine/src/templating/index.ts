@@ -13,7 +13,13 @@ import type { PathTemplater } from './tree.js';
 export { classifySegment, joinSegments, splitPath, templateSegments, type SegmentKind } from './segments.js';
 export { isGuessedParameter, nameParameters, nameTemplate, resourceName } from './names.js';
 export { SpecTemplateIndex, normalizeTemplate } from './spec-index.js';
-export { PathTemplater, type LearnedPath, type PathLeaf, type TemplaterOptions } from './tree.js';
+export {
+  PathTemplater,
+  type LearnedPath,
+  type MergeReason,
+  type PathLeaf,
+  type TemplaterOptions,
+} from './tree.js';
 
 export interface TemplateResult {
   normalizedPath: string;

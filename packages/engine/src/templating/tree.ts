@@ -72,6 +72,8 @@ interface TrieNode<T> {
   wordValues: boolean;
   /** Whether this node's own segment is a plural noun (`users`); null until asked. */
   plural: boolean | null;
+  /** Why this `{param}` node's position became a parameter (set by the first merge into it). */
+  reason: MergeReason | null;
 }
 
 function newNode<T>(threshold: number, template: string, reserved = false, pii = false): TrieNode<T> {
@@ -93,6 +95,7 @@ function newNode<T>(threshold: number, template: string, reserved = false, pii =
     fromName: false,
     wordValues: false,
     plural: null,
+    reason: null,
   };
 }
 
@@ -162,6 +165,23 @@ function smallChildrenOf<T>(node: TrieNode<T>): SmallChildren<T> {
  */
 export interface PathLeaf {
   readonly template: string;
+}
+
+/** Why a learned position is a parameter. */
+export interface MergeReason {
+  /**
+   * `cardinality`: many values of one shape under one parent; `many-words`: very many plain
+   * words (twice the threshold); `shared-structure`: a collection's values sharing a sub-route;
+   * `prefix`: prefixes above an API root holding the same API (tenants); `locale`: locale codes
+   * sharing sub-routes; `capacity`: the node's literal children reached the memory cap.
+   */
+  rule: 'cardinality' | 'many-words' | 'shared-structure' | 'prefix' | 'locale' | 'capacity';
+  /** A sample of the literal values merged (first five). */
+  values: string[];
+  /** How many distinct literal values the merge took. */
+  distinct: number;
+  /** The sub-route (or shape of sub-routes) they shared, when that was the evidence. */
+  shared: string | null;
 }
 
 /** What `learnPath` returns. */
@@ -468,6 +488,12 @@ export class PathTemplater<T = never> {
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
     const param = this.paramChild(node);
+    param.reason ??= {
+      rule: force ? 'capacity' : bestWords ? 'many-words' : 'cardinality',
+      values: best.slice(0, 5),
+      distinct: best.length,
+      shared: force ? null : signature(node.children.get(best[0] as string) as TrieNode<T>),
+    };
     for (const seg of best) {
       if ((node.children.get(seg) as TrieNode<T>).hits >= node.dominance) continue; // a dominant static route
       mergeInto(param, node.children.get(seg) as TrieNode<T>);
@@ -576,6 +602,12 @@ export class PathTemplater<T = never> {
     )
       return false;
     const param = this.paramChild(node);
+    param.reason ??= {
+      rule: prefix ? 'prefix' : collection ? 'shared-structure' : 'locale',
+      values: sharing.slice(0, 5).map(([seg]) => seg),
+      distinct: sharing.length,
+      shared: best,
+    };
     for (const [seg, child] of sharing) {
       mergeInto(param, child);
       node.children.delete(seg);
@@ -586,6 +618,33 @@ export class PathTemplater<T = never> {
     const mean = sharing.reduce((n, [, c]) => n + c.hits, 0) / sharing.length;
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
     return true;
+  }
+
+  /**
+   * Why each position of a path (as `template` would template it) is a parameter: the merge
+   * reason for a learned `{param}`, null for literals and for typed tokens (their kind says why).
+   */
+  explain(domain: string, segments: readonly string[]): (MergeReason | null)[] {
+    const typed = this.template(domain, segments);
+    const out: (MergeReason | null)[] = [];
+    let node = this.roots.get(domain) ?? null;
+    for (const key of typed) {
+      if (!node) {
+        out.push(null);
+        continue;
+      }
+      if (key === '{param}') {
+        out.push(node.param?.reason ?? null);
+        node = node.param;
+      } else {
+        out.push(null);
+        node =
+          key.charCodeAt(0) === OPEN_BRACE
+            ? (node.typed?.get(key) ?? null)
+            : (node.children.get(key) ?? null);
+      }
+    }
+    return out;
   }
 
   /** Template a path with what has been learned so far (does not learn). */
@@ -654,6 +713,7 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
   }
   target.merged ||= source.merged;
   target.wordValues ||= source.wordValues;
+  target.reason ??= source.reason;
   target.dominance = Math.min(target.dominance, source.dominance);
 }
 
