@@ -15,7 +15,8 @@ export function rng(seed: number): () => number {
   };
 }
 
-const FIRST = [
+/** First names and family names for usernames and e-mails (shared with eval/traffic.ts). */
+export const FIRST = [
   'alice',
   'bob',
   'carol',
@@ -47,7 +48,7 @@ const FIRST = [
   'sofia',
   'chloe',
 ];
-const LAST = [
+export const LAST = [
   'smith',
   'jones',
   'garcia',

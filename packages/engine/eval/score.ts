@@ -1,0 +1,153 @@
+// Template a sample's traffic without its spec (the product's own path: an Inventory fed
+// observations, then asked which template each request has) and score exact recovery per
+// operation: every request of the operation lands on one template of the spec's shape.
+import { Inventory, type Observation } from '../src/index.js';
+import { safeDecode } from '../src/url-text.js';
+import type { ApiSample } from './operations.js';
+import { generateTraffic, type TrafficOptions } from './traffic.js';
+
+export interface Miss {
+  method: string;
+  expected: string;
+  /** Up to three templates its requests got. */
+  got: string[];
+}
+
+export interface SampleScore {
+  name: string;
+  provider: string;
+  /** Operations scored (distinct method and shape, no partial-segment parameters). */
+  operations: number;
+  recovered: number;
+  /** A declared literal became a parameter. */
+  overMerges: Miss[];
+  /** A declared parameter stayed literal, or its requests split over several templates. */
+  underMerges: Miss[];
+  requests: number;
+}
+
+const DOMAIN = 'api.example';
+
+/** Shape of a declared template: `{}` for a parameter, `*` for an enum parameter, null if unscorable. */
+function declaredShape(template: string, enums: ReadonlySet<string>): string[] | null {
+  // `/#Action=Describe` (AWS query APIs): the fragment is never sent, the operations share a path.
+  if (template.includes('#') || template.includes('?')) return null;
+  const out: string[] = [];
+  for (const seg of template.split('/')) {
+    if (seg === '') continue;
+    const param = /^\{([^{}]+)\}$/.exec(seg);
+    if (param) out.push(enums.has(param[1] as string) ? '*' : '{}');
+    else if (seg.includes('{') || seg.includes('}')) return null;
+    else out.push(safeDecode(seg));
+  }
+  return out;
+}
+
+export function scoreSample(sample: ApiSample, traffic?: TrafficOptions): SampleScore {
+  const shapes = new Map<number, string[]>();
+  const seen = new Set<string>();
+  sample.operations.forEach((op, i) => {
+    const enums = new Set(Object.entries(op.params).flatMap(([k, v]) => (v.enum ? [k] : [])));
+    const shape = declaredShape(op.template, enums);
+    if (!shape) return;
+    const key = `${op.method} /${shape.map((s) => (s === '*' ? '{}' : s)).join('/')}`;
+    if (seen.has(key)) return; // the same operation declared twice under other names
+    seen.add(key);
+    shapes.set(i, shape);
+  });
+  const requests = generateTraffic(sample, traffic).filter((q) => shapes.has(q.op));
+  const inv = new Inventory({ detectPii: false });
+  for (const q of requests) inv.addObservation(observation(q.method, q.path));
+  inv.endpoints();
+  const got = new Map<number, Set<string>>();
+  for (const q of requests) {
+    const shape = shapes.get(q.op) as string[];
+    const t = inv.templateFor(DOMAIN, q.method, q.path);
+    const segs = t === '/' ? [] : t.slice(1).split('/');
+    // Enum positions may stay literal (a handful of values) or merge: either is right.
+    const key = segs.map((s, i) => (shape[i] === '*' ? '*' : /^\{[^{}]+\}$/.test(s) ? '{}' : s)).join('/');
+    let set = got.get(q.op);
+    if (!set) got.set(q.op, (set = new Set()));
+    set.add(`${segs.length === shape.length ? '' : '#'}${key}`);
+  }
+  const score: SampleScore = {
+    name: sample.name,
+    provider: sample.provider,
+    operations: got.size,
+    recovered: 0,
+    overMerges: [],
+    underMerges: [],
+    requests: requests.length,
+  };
+  for (const [i, keys] of got) {
+    const op = sample.operations[i]!;
+    const shape = (shapes.get(i) as string[]).join('/');
+    if (keys.size === 1 && keys.has(shape)) {
+      score.recovered++;
+      continue;
+    }
+    const miss: Miss = {
+      method: op.method,
+      expected: op.template,
+      got: [...keys].slice(0, 3).map((k) => `/${k}`),
+    };
+    const declared = shape.split('/');
+    const over = [...keys].some((k) =>
+      k.split('/').some((s, j) => s === '{}' && declared[j] !== '{}' && declared[j] !== '*'),
+    );
+    (over ? score.overMerges : score.underMerges).push(miss);
+  }
+  return score;
+}
+
+function observation(method: string, path: string): Observation {
+  return {
+    source: 'access_log',
+    domain: DOMAIN,
+    method,
+    path,
+    query: '',
+    status: 200,
+    scheme: 'https',
+    auth: null,
+    requestHeaders: {},
+    responseHeaders: {},
+    timestamp: null,
+  };
+}
+
+export interface Totals {
+  samples: number;
+  operations: number;
+  recovered: number;
+  /** recovered / operations */
+  recovery: number;
+  /** Samples whose own recovery is below 0.80. */
+  below80: number;
+  overMerges: number;
+  underMerges: number;
+}
+
+export function totals(scores: readonly SampleScore[]): Totals {
+  let operations = 0;
+  let recovered = 0;
+  let below80 = 0;
+  let over = 0;
+  let under = 0;
+  for (const s of scores) {
+    operations += s.operations;
+    recovered += s.recovered;
+    over += s.overMerges.length;
+    under += s.underMerges.length;
+    if (s.operations > 0 && s.recovered / s.operations < 0.8) below80++;
+  }
+  return {
+    samples: scores.length,
+    operations,
+    recovered,
+    recovery: operations === 0 ? 1 : recovered / operations,
+    below80,
+    overMerges: over,
+    underMerges: under,
+  };
+}

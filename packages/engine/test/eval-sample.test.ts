@@ -1,0 +1,38 @@
+// The templating evaluation's regression sample (eval/sample/: three APIs of each half of
+// the OpenAPI directory and the generated route shapes), templated without their specs:
+// no API may recover fewer operations than when the sample was last written.
+import { describe, expect, it } from 'vitest';
+import { expectedRecovery, loadSample } from '../eval/sample.js';
+import { scoreSample } from '../eval/score.js';
+
+describe('templating evaluation sample', () => {
+  const expected = expectedRecovery();
+  for (const sample of loadSample()) {
+    it(`${sample.name} keeps its exact recovery`, { timeout: 60_000 }, () => {
+      const score = scoreSample(sample);
+      expect(score.operations).toBeGreaterThan(0);
+      expect(
+        score.recovered,
+        JSON.stringify([...score.overMerges, ...score.underMerges].slice(0, 5)),
+      ).toBeGreaterThanOrEqual(expected[sample.name] ?? Infinity);
+    });
+  }
+
+  it('recovers the shapes the issue names', () => {
+    const byName = new Map(loadSample().map((s) => [s.name, scoreSample(s)]));
+    for (const name of [
+      'shape:rpc-style',
+      'shape:rails',
+      'shape:django',
+      'shape:graphql',
+      'shape:tenant-prefix',
+      'shape:locale-prefix',
+      'shape:versions',
+    ]) {
+      const s = byName.get(name)!;
+      expect(s.recovered, name).toBe(s.operations);
+    }
+    // Eighty collections under /v1: none merged into a parameter.
+    expect(byName.get('shape:many-collections')?.overMerges).toEqual([]);
+  });
+});
