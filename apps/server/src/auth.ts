@@ -32,6 +32,8 @@ export const SESSION_COOKIE = 'argus_session';
 /** Over HTTPS: only this host may set it, with Secure and Path=/ (RFC 6265bis). */
 export const SECURE_SESSION_COOKIE = '__Host-argus_session';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** One year, as OWASP and the HSTS preload list ask. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 /** A session's last use is written at most this often (not on every request). */
 const TOUCH_INTERVAL_MS = 60_000;
 /** Sign-in failures in a row before the account backs off: 1 s, 2 s, 4 s … up to a minute. */
@@ -302,6 +304,14 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   const ingestToken = ctx.config.ingestToken;
   const matchesIngestToken = ingestToken ? bearerMatcher(ingestToken) : () => false;
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply, matchesIngestToken));
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Browsers remember to use HTTPS only when they reached the server over it (behind a TLS proxy).
+    if (isHttps(request)) void reply.header('strict-transport-security', HSTS);
+    // API answers hold inventory, PII findings and users: never kept by a browser or proxy cache.
+    const url = request.is404 ? request.url : request.routeOptions.url;
+    if (url?.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.post(
     paths.login(),

@@ -180,7 +180,7 @@ export async function observabilityPlugin(
   { ctx, telemetry }: { ctx: AppContext; telemetry: Telemetry },
 ): Promise<void> {
   app.get('/healthz', allow('public'), async () => ({ status: 'ok' }));
-  app.get('/readyz', allow('public'), async (_request, reply) => {
+  app.get('/readyz', allow('metrics'), async (_request, reply) => {
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.driver };
@@ -188,7 +188,7 @@ export async function observabilityPlugin(
       return reply.code(503).send({ message: `Database unavailable: ${(error as Error).message}` });
     }
   });
-  app.get('/metrics', allow('public'), async (_request, reply) =>
+  app.get('/metrics', allow('metrics'), async (_request, reply) =>
     reply.type(telemetry.registry.contentType).send(await telemetry.registry.metrics()),
   );
 }

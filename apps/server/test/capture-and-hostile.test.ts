@@ -15,7 +15,7 @@ import {
   paths,
 } from '@argus/api';
 import { observations } from '../src/db/schema/index.js';
-import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
+import { METRICS_AUTH, createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 const TOKEN = 'ingest-token-for-tests-0123456789';
 
@@ -169,8 +169,10 @@ describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
 
   it('serves health, readiness, Prometheus metrics and security headers', async () => {
     expect((await t.anonymous({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.anonymous({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready' });
-    const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+    expect(
+      (await t.anonymous({ method: 'GET', url: '/readyz', headers: METRICS_AUTH })).json(),
+    ).toMatchObject({ status: 'ready' });
+    const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
     expect(metrics.body).toMatch(/argus_captured_observations_total\{pii="yes"\} \d+/);
     expect(metrics.body).toMatch(/argus_http_request_duration_seconds_bucket/);
     const page = await t.anonymous({ method: 'GET', url: '/endpoints/123' });

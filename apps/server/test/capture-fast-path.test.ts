@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, errorBodySchema } from '@argus/api';
 import type { CapturedObservation } from '../src/capture/record.js';
 import { observations } from '../src/db/schema/index.js';
-import { createTestApp, databaseKinds, type TestApp } from './helpers.js';
+import { METRICS_AUTH, createTestApp, databaseKinds, type TestApp } from './helpers.js';
 
 const TOKEN = 'fast-path-token-0123456789abcdef';
 
@@ -42,7 +42,7 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
 
   it('stores the same observation as the Fastify route', async () => {
     const fastPathCount = async () => {
-      const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+      const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
       return Number(/^argus_capture_fast_path_total (\d+)$/m.exec(metrics.body)?.[1]);
     };
     const send = async () => {
@@ -73,7 +73,7 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
     });
     expect(a.observation.requestHeaders).not.toHaveProperty('authorization');
     expect(a.observation.query).toBe('expand=cards');
-    const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+    const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
     expect(metrics.body).toMatch(
       /argus_http_request_duration_seconds_count\{method="POST",route="\/gateway\/\*",status="202"\} [1-9]/,
     );
@@ -91,7 +91,7 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
     // The first request for the domain takes the route; the rest arrive at once.
     await fetch(`${base}/gateway/api/warm`, { method: 'POST', headers, body: '{}' });
     const counts = async () => {
-      const { body } = await t.anonymous({ method: 'GET', url: '/metrics' });
+      const { body } = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
       const count = (re: RegExp) => Number(re.exec(body)?.[1] ?? 0);
       return {
         fastPath: count(/^argus_capture_fast_path_total (\d+)$/m),

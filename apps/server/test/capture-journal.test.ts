@@ -21,7 +21,7 @@ import { CaptureIngest } from '../src/capture/ingest.js';
 import { CaptureJournal, type JournalRecord } from '../src/capture/journal.js';
 import type { CapturedObservation } from '../src/capture/record.js';
 import { observations } from '../src/db/schema/index.js';
-import { createTestApp, databaseKinds, json, openTestDatabase } from './helpers.js';
+import { METRICS_AUTH, createTestApp, databaseKinds, json, openTestDatabase } from './helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -321,7 +321,7 @@ describe.each(databaseKinds)('CaptureIngest (%s)', (kind) => {
         .from(observations)
         .where(inArray(observations.id, accepted));
       expect(rows).toHaveLength(accepted.length);
-      const metrics = await t.anonymous({ method: 'GET', url: '/metrics' });
+      const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
       expect(metrics.body).toMatch(/^argus_capture_backlog_bytes 0$/m);
     } finally {
       await t.close();

@@ -20,6 +20,9 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   : ['pglite'];
 
 export const ADMIN_PASSWORD = 'correct-horse-battery-staple';
+/** The metrics token every test app is configured with, and the header that sends it. */
+export const METRICS_TOKEN = 'test-metrics-token-0123456789';
+export const METRICS_AUTH = { authorization: `Bearer ${METRICS_TOKEN}` };
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -86,7 +89,12 @@ export interface TestApp {
 
 export async function createTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  const config = testConfig({ adminPassword: ADMIN_PASSWORD, allowPrivateUrls: false, ...overrides });
+  const config = testConfig({
+    adminPassword: ADMIN_PASSWORD,
+    allowPrivateUrls: false,
+    metricsToken: METRICS_TOKEN,
+    ...overrides,
+  });
   const app = await buildApp({ config, database, scheduler: false });
   await app.ready();
   const login = await app.inject({

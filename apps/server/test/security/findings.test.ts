@@ -9,7 +9,14 @@ import { configFromEnv } from '../../src/config.js';
 import { sessions, users } from '../../src/db/schema/index.js';
 import { verifyPassword } from '../../src/passwords.js';
 import { HttpReceiver } from '../alerts/receivers.js';
-import { ADMIN_PASSWORD, createTestApp, databaseKinds, json, type TestApp } from '../helpers.js';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  databaseKinds,
+  json,
+  METRICS_AUTH,
+  type TestApp,
+} from '../helpers.js';
 
 /** `scrypt$N$…` made with N=2^14 (the parameters before OWASP strength) for ADMIN_PASSWORD. */
 async function weakHash(password: string): Promise<string> {
@@ -191,6 +198,50 @@ describe.each(databaseKinds)('security: findings (%s)', (kind) => {
     const again = await login('admin', ADMIN_PASSWORD, '192.0.2.21');
     const againCookie = `argus_session=${again.cookies.find((c) => c.name === 'argus_session')!.value}`;
     t.inject = (options) => t.anonymous({ ...options, headers: { ...options.headers, cookie: againCookie } });
+  }, 120_000);
+
+  it('sends HSTS behind TLS only, and no-store on every API answer', async () => {
+    const overTls = await t.inject({
+      method: 'GET',
+      url: paths.alerts(),
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await t.inject({ method: 'GET', url: paths.alerts() });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Answers, refusals, validation errors and unknown API paths alike.
+    for (const res of [
+      plain,
+      await t.anonymous({ method: 'GET', url: paths.users() }),
+      await t.inject({ method: 'GET', url: '/api/v1/endpoints?limit=x' }),
+      await t.inject({ method: 'GET', url: '/api/v1/no-such-call' }),
+      await t.inject({ method: 'GET', url: '/api/v1/alerts/export?format=csv' }),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('keeps /metrics and /readyz behind the metrics token and /healthz open', async () => {
+    for (const url of ['/metrics', '/readyz']) {
+      expect((await t.anonymous({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect(
+        (await t.anonymous({ method: 'GET', url, headers: { authorization: 'Bearer wrong' } })).statusCode,
+      ).toBe(401);
+      expect((await t.anonymous({ method: 'GET', url, headers: METRICS_AUTH })).statusCode).toBe(200);
+    }
+    expect((await t.anonymous({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // Without a configured token they are refused outright.
+    const untokened = await createTestApp(kind, { metricsToken: undefined });
+    try {
+      const res = await untokened.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
+      expect(res.statusCode).toBe(403);
+      expect(json(res, errorBodySchema).message).toBe(
+        'Set ARGUS_METRICS_TOKEN to read this; send it as a bearer token',
+      );
+    } finally {
+      await untokened.close();
+    }
   }, 120_000);
 
   it('upgrades a weaker password hash to OWASP strength at the next sign-in', async () => {

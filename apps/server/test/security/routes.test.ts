@@ -14,7 +14,7 @@ import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { observations } from '../../src/db/schema/index.js';
 import { createUser } from '../../src/users.js';
-import { createTestApp, databaseKinds, openTestDatabase, type TestApp } from '../helpers.js';
+import { createTestApp, databaseKinds, METRICS_AUTH, openTestDatabase, type TestApp } from '../helpers.js';
 
 const TOKEN = 'security-ingest-token-0123456789';
 const ID = '00000000-0000-4000-8000-000000000000';
@@ -241,7 +241,9 @@ describe.each(databaseKinds)('security: every route (%s)', (kind) => {
   it('takes encoded and dot-segment capture paths off the fast path (the route decides them)', async () => {
     const fastPathCount = async () =>
       Number(
-        /^argus_capture_fast_path_total (\d+)$/m.exec((await send(base, 'GET', '/metrics')).body)?.[1] ?? 0,
+        /^argus_capture_fast_path_total (\d+)$/m.exec(
+          (await send(base, 'GET', '/metrics', METRICS_AUTH)).body,
+        )?.[1] ?? 0,
       );
     const headers = { host: 'shop.example.com', authorization: `Bearer ${TOKEN}` };
     await send(base, 'POST', '/gateway/warm', headers, '{}');
