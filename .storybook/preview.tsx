@@ -15,9 +15,24 @@ const withTheme: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * `parameters.frameWidth` (px) renders the story in a frame that wide: the
+ * shell and pages lay out by their container's width, so a 390 px frame shows
+ * the phone layout inside the desktop test viewport.
+ */
+const withFrameWidth: Decorator = (Story, { parameters }) => {
+  const width = parameters['frameWidth'];
+  if (typeof width !== 'number') return <Story />;
+  return (
+    <div data-frame-width={width} style={{ width }}>
+      <Story />
+    </div>
+  );
+};
+
 const preview: Preview = {
   tags: ['autodocs'],
-  decorators: [withTheme],
+  decorators: [withFrameWidth, withTheme],
   // MSW: handlers come from each story's `parameters.msw` (e.g. from @argus/api/mocks).
   loaders: [mswLoader()],
   // Every story sees the fixtures' "now" (2025-06-01T12:00:00Z); opt out with `parameters: { fixedNow: false }`.

@@ -74,3 +74,21 @@ export function emptyStory(message: string) {
 export function errorStory(message: string) {
   return { parameters: mockApi({ variant: 'error' }), play: showsText(message) };
 }
+
+/**
+ * The screen on a 390 px phone: the sidebar is a Menu button, and nothing is
+ * wider than the phone (wide tables scroll inside themselves).
+ */
+export function phoneStory(title: string) {
+  return {
+    parameters: { ...mockApi(), frameWidth: 390 },
+    play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+      const canvas = within(canvasElement);
+      await expect(await canvas.findByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+      const frame =
+        canvasElement.closest('[data-frame-width]') ?? canvasElement.querySelector('[data-frame-width]');
+      await expect(frame?.scrollWidth).toBeLessThanOrEqual(390);
+    },
+  };
+}

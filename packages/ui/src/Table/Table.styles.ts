@@ -11,6 +11,11 @@ export const Scroll = styled.div`
   position: relative;
   width: 100%;
   overflow-x: auto;
+
+  &:focus-visible {
+    outline: 2px solid var(--color-focus-ring);
+    outline-offset: -2px;
+  }
 `;
 
 export const StyledTable = styled.table`

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../Button/Button.js';
 import { Checkbox } from '../Checkbox/Checkbox.js';
 import { Skeleton } from '../Skeleton/Skeleton.js';
@@ -139,6 +139,27 @@ function TablePagination({ summary, page = 1, pageCount = 1, onPageChange }: Tab
   );
 }
 
+/**
+ * Whether the box scrolls sideways (the table is wider than its room, as on a
+ * phone). A scrolling box must be reachable by keyboard, so it then becomes a
+ * focusable, named region; otherwise it adds no tab stop.
+ */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
+
 function TableBase<Row>({
   columns,
   rows,
@@ -154,6 +175,7 @@ function TableBase<Row>({
   getRowLabel,
   footer,
 }: TableProps<Row>) {
+  const scroll = useScrollsSideways();
   const selected = new Set(selectedIds);
   const allIds = rows.map(getRowId);
   const selectedCount = allIds.filter((id) => selected.has(id)).length;
@@ -201,7 +223,12 @@ function TableBase<Row>({
 
   return (
     <div>
-      <Scroll>
+      <Scroll
+        ref={scroll.ref}
+        {...(scroll.scrolls
+          ? { role: 'region', 'aria-label': `${caption} (scrolls sideways)`, tabIndex: 0 }
+          : {})}
+      >
         <StyledTable aria-busy={loading || undefined}>
           <Caption>{caption}</Caption>
           <thead>

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import {
+  emptyStory,
+  errorStory,
+  mockApi,
+  pageParameters,
+  phoneStory,
+  withPage,
+} from '../../stories/pageStory.js';
 import EndpointsPage from './EndpointsPage.js';
 
 const meta = {
@@ -63,3 +70,6 @@ export const Paging: Story = {
     await expect(canvas.getByText('Page 2 of 3')).toBeVisible();
   },
 };
+
+/** At phone width: the Menu button instead of the sidebar, nothing wider than 390 px. */
+export const Phone: Story = phoneStory('API Endpoints');

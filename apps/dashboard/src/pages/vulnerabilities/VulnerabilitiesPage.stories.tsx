@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
+import {
+  emptyStory,
+  errorStory,
+  mockApi,
+  pageParameters,
+  phoneStory,
+  withPage,
+} from '../../stories/pageStory.js';
 import VulnerabilitiesPage from './VulnerabilitiesPage.js';
 
 const meta = {
@@ -45,3 +52,6 @@ export const Filters: Story = {
     await expect(await canvas.findByText('No vulnerabilities match your filters.')).toBeVisible();
   },
 };
+
+/** At phone width: the Menu button instead of the sidebar, nothing wider than 390 px. */
+export const Phone: Story = phoneStory('Vulnerability Management');
