@@ -57,7 +57,11 @@ export async function probeEndpoint(
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
-      return { status: res.status, headers: res.headers, body: (await readCapped(res, 8192, { truncate: true })).text };
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: (await readCapped(res, 8192, { truncate: true })).text,
+      };
     } catch {
       return null;
     }
