@@ -59,12 +59,8 @@ const MONTHS: Record<string, number> = {
   Dec: 11,
 };
 
-let tsCacheKey = '';
-let tsCacheValue: number | null = null;
-
-/** `10/Oct/2000:13:55:36 -0700` → epoch ms (null when malformed). Cached per distinct second. */
+/** `10/Oct/2000:13:55:36 -0700` → epoch ms (null when malformed). */
 export function parseClfTime(s: string): number | null {
-  if (s === tsCacheKey) return tsCacheValue;
   const m =
     /^(\d{1,2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?: ([+-])(\d{2}):?(\d{2}))?$/.exec(
       s,
@@ -78,8 +74,6 @@ export function parseClfTime(s: string): number | null {
       if (Number.isNaN(value)) value = null;
     }
   }
-  tsCacheKey = s;
-  tsCacheValue = value;
   return value;
 }
 
@@ -104,70 +98,90 @@ function digits2(u: Units, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-let dayKey = -1;
-let dayValue = 0;
-
 /**
- * The timestamp between `[` and `]` at `start`..`end` (`u[o + i]` is the line's unit `i`),
- * its digits read in place for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26
- * characters); any other layout goes through parseClfTime. Same value as parseClfTime:
- * Date.UTC is linear in hours, minutes and seconds, so the date part is computed once per day.
+ * One reader's timestamp memo: consecutive lines of a log mostly share their
+ * second, and nearly always their day. Per reader (never shared between
+ * readers or module-wide), so two logs read at once cannot see each other's.
  */
-function clfTimeAt(line: string, u: Units, o: number, start: number, end: number): number | null {
-  if (end - start !== 26) return parseClfTime(line.slice(start, end));
-  // Consecutive lines mostly share the second: compared with the previous line's as two
-  // 12-character strings and two units (V8 copies slices that short, and compares flat
-  // strings in place; a longer slice would share the chunk and compare in the runtime).
-  const at = o + start;
-  const head = line.slice(start, start + 12);
-  const mid = line.slice(start + 12, start + 24);
-  const tail = (u[at + 24] as number) * 65536 + (u[at + 25] as number);
-  if (head === timeHead && mid === timeMid && tail === timeTail) return timeValue;
-  timeHead = head;
-  timeMid = mid;
-  timeTail = tail;
-  timeValue = clfTimeOf(line, u, at, start, end);
-  return timeValue;
-}
+export class ClfClock {
+  private textKey = '';
+  private textValue: number | null = null;
+  private dayKey = -1;
+  private dayValue = 0;
+  private head = '';
+  private mid = '';
+  private tail = -1;
+  private value: number | null = null;
 
-let timeHead = '';
-let timeMid = '';
-let timeTail = -1;
-let timeValue: number | null = null;
+  /** parseClfTime, remembering the last text. */
+  parse(text: string): number | null {
+    if (text === this.textKey) return this.textValue;
+    this.textKey = text;
+    this.textValue = parseClfTime(text);
+    return this.textValue;
+  }
 
-/** clfTimeAt's computation, for a timestamp that differs from the previous line's. */
-function clfTimeOf(line: string, u: Units, at: number, start: number, end: number): number | null {
-  const d = digits2(u, at);
-  const month = monthAt(u, at + 3);
-  const y1 = digits2(u, at + 7);
-  const y2 = digits2(u, at + 9);
-  const h = digits2(u, at + 12);
-  const mi = digits2(u, at + 15);
-  const sec = digits2(u, at + 18);
-  const sign = u[at + 21];
-  const zh = digits2(u, at + 22);
-  const zm = digits2(u, at + 24);
-  if (
-    (d | month | y1 | y2 | h | mi | sec | zh | zm) < 0 ||
-    u[at + 2] !== 47 ||
-    u[at + 6] !== 47 ||
-    u[at + 11] !== 58 ||
-    u[at + 14] !== 58 ||
-    u[at + 17] !== 58 ||
-    u[at + 20] !== 32 ||
-    (sign !== 43 && sign !== 45)
-  ) {
-    return parseClfTime(line.slice(start, end));
+  /**
+   * The timestamp between `[` and `]` at `start`..`end` (`u[o + i]` is the line's unit `i`),
+   * its digits read in place for the usual layout `dd/Mon/yyyy:hh:mm:ss +zzzz` (26
+   * characters); any other layout goes through parseClfTime. Same value as parseClfTime:
+   * Date.UTC is linear in hours, minutes and seconds, so the date part is computed once per day.
+   */
+  at(line: string, u: Units, o: number, start: number, end: number): number | null {
+    if (end - start !== 26) return this.parse(line.slice(start, end));
+    // Consecutive lines mostly share the second: compared with the previous line's as two
+    // 12-character strings and two units (V8 copies slices that short, and compares flat
+    // strings in place; a longer slice would share the chunk and compare in the runtime).
+    const at = o + start;
+    const head = line.slice(start, start + 12);
+    const mid = line.slice(start + 12, start + 24);
+    const tail = (u[at + 24] as number) * 65536 + (u[at + 25] as number);
+    if (head === this.head && mid === this.mid && tail === this.tail) return this.value;
+    this.head = head;
+    this.mid = mid;
+    this.tail = tail;
+    this.value = this.of(line, u, at, start, end);
+    return this.value;
   }
-  const year = y1 * 100 + y2;
-  const key = (year * 12 + month) * 100 + d;
-  if (key !== dayKey) {
-    dayKey = key;
-    dayValue = Date.UTC(year, month, d);
+
+  /** at()'s computation, for a timestamp that differs from the previous line's. */
+  private of(line: string, u: Units, at: number, start: number, end: number): number | null {
+    const d = digits2(u, at);
+    const month = monthAt(u, at + 3);
+    const y1 = digits2(u, at + 7);
+    const y2 = digits2(u, at + 9);
+    const h = digits2(u, at + 12);
+    const mi = digits2(u, at + 15);
+    const sec = digits2(u, at + 18);
+    const sign = u[at + 21];
+    const zh = digits2(u, at + 22);
+    const zm = digits2(u, at + 24);
+    if (
+      (d | month | y1 | y2 | h | mi | sec | zh | zm) < 0 ||
+      u[at + 2] !== 47 ||
+      u[at + 6] !== 47 ||
+      u[at + 11] !== 58 ||
+      u[at + 14] !== 58 ||
+      u[at + 17] !== 58 ||
+      u[at + 20] !== 32 ||
+      (sign !== 43 && sign !== 45)
+    ) {
+      return this.parse(line.slice(start, end));
+    }
+    const year = y1 * 100 + y2;
+    const key = (year * 12 + month) * 100 + d;
+    if (key !== this.dayKey) {
+      this.dayKey = key;
+      this.dayValue = Date.UTC(year, month, d);
+    }
+    return (
+      this.dayValue +
+      h * 3_600_000 +
+      mi * 60_000 +
+      sec * 1000 -
+      (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000
+    );
   }
-  return (
-    dayValue + h * 3_600_000 + mi * 60_000 + sec * 1000 - (sign === 45 ? -1 : 1) * (zh * 60 + zm) * 60_000
-  );
 }
 
 const CREDENTIAL_QUERY =
@@ -208,7 +222,13 @@ type LineResult = Observation | string | null; // observation, rejection reason,
  * (`units[base + i]` is the line's code unit `i`: the code units of the chunk the line was
  * cut from), or from the line's own code units when not given; strings come from `line`.
  */
-export function parseClfLine(line: string, domain: string, units?: Units, base = 0): LineResult {
+export function parseClfLine(
+  line: string,
+  domain: string,
+  units?: Units,
+  base = 0,
+  clock: ClfClock = new ClfClock(),
+): LineResult {
   const u = units ?? lineUnits.of(line);
   const o = units ? base : 0;
   const length = line.length;
@@ -252,7 +272,7 @@ export function parseClfLine(line: string, domain: string, units?: Units, base =
   if (clientEnd < 0 || clientEnd > identSpace) clientEnd = identSpace;
   let client = line.slice(clientStart, clientEnd);
   if (client.includes(',') || client.includes('"')) client = client.replace(/"/g, '').split(',')[0] as string;
-  const time = clfTimeAt(line, u, o, open + 2, close);
+  const time = clock.at(line, u, o, open + 2, close);
   if (time === null) return 'bad timestamp';
   if (close + 2 >= length || u[o + close + 1] !== 32 || u[o + close + 2] !== 34)
     return 'missing "request" field';
@@ -328,7 +348,7 @@ export function parseClfLine(line: string, domain: string, units?: Units, base =
 }
 
 /** Parse one AWS API Gateway JSON access-log line (REST v1 or HTTP API v2 fields). */
-export function parseAwsLine(line: string, domain: string): LineResult {
+export function parseAwsLine(line: string, domain: string, clock: ClfClock = new ClfClock()): LineResult {
   let rec: unknown;
   try {
     rec = JSON.parse(line);
@@ -362,7 +382,7 @@ export function parseAwsLine(line: string, domain: string): LineResult {
       ? epoch < 1e11
         ? epoch * 1000
         : epoch
-      : parseClfTime(str('requestTime') ?? '');
+      : clock.parse(str('requestTime') ?? '');
   const caller = str('caller');
   const user = str('user');
   const auth: AuthScheme[] | null = (caller && caller !== '-') || (user && user !== '-') ? ['aws_iam'] : null;
@@ -380,7 +400,7 @@ export function parseAwsLine(line: string, domain: string): LineResult {
     requestHeaders: NO_HEADERS,
     responseHeaders: NO_HEADERS,
     timestamp: time,
-    ...(route && route.includes('{') ? { route } : route ? { route } : {}),
+    ...(route ? { route } : {}),
   };
 }
 
@@ -430,7 +450,12 @@ export async function readAccessLog(
   };
   const emit = options.onObservation;
   const pending: string[] = []; // lines held back until the format is known
-  let parse = format === 'aws_api_gateway' ? parseAwsLine : parseClfLine;
+  const clock = new ClfClock();
+  const clf = (line: string, d: string, units?: Units, base?: number) =>
+    parseClfLine(line, d, units, base, clock);
+  const aws = (line: string, d: string) => parseAwsLine(line, d, clock);
+  let parse: (line: string, d: string, units?: Units, base?: number) => LineResult =
+    format === 'aws_api_gateway' ? aws : clf;
 
   const reject = (lineNo: number, reason: string, text: string) => {
     stats.linesRejected++;
@@ -469,7 +494,7 @@ export async function readAccessLog(
     }
     format = detected;
     stats.format = detected;
-    parse = detected === 'aws_api_gateway' ? parseAwsLine : parseClfLine;
+    parse = detected === 'aws_api_gateway' ? aws : clf;
     const held = pending.splice(0);
     for (const l of held) handle(l);
   };
