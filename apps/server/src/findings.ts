@@ -3,20 +3,23 @@
 
 export type FindingsTrigger = 'scan' | 'rescan' | 'sync' | 'capture';
 
-export interface EndpointFindings {
+import type { EndpointFindings as EngineFindings } from '@argus/engine';
+
+/**
+ * The engine's findings for one endpoint (what its rules read), plus what only
+ * the server knows: the endpoint's id and what changed since the last analysis.
+ */
+export interface EndpointFindings extends Omit<
+  EngineFindings,
+  'endpointId' | 'requestCount' | 'avgRps' | 'piiLocations' | 'errorRate'
+> {
   id: string;
-  method: string;
-  normalizedPath: string;
-  domain: string;
-  riskScore: number;
   /** Score before this analysis; null for a new endpoint. */
   previousRiskScore: number | null;
-  piiTypes: string[];
   /** PII types not seen on this endpoint before this analysis. */
   newPiiTypes: string[];
   avgRps: number;
   requestCount: number;
-  vulnerabilities: Array<{ vulnId: string; title: string; severity: string; owaspCategory: string }>;
 }
 
 export interface ScanFindings {

@@ -144,6 +144,7 @@ export {
 export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './analyze.js';
 export {
   evaluateRules,
+  DEFAULT_MIN_RISK_SCORE,
   piiLabel,
   piiAlertTitle,
   piiAlertDescription,

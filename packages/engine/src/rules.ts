@@ -14,6 +14,9 @@ export interface AlertRule {
   isActive?: boolean;
 }
 
+/** `high_risk_endpoint` rules without a `minRiskScore` fire from this score. */
+export const DEFAULT_MIN_RISK_SCORE = 70;
+
 /** What a scan found about one endpoint. */
 export interface EndpointFindings {
   /** The server's endpoint id, if any (used in the dedupe key; else domain+method+path). */
@@ -249,7 +252,7 @@ export function evaluateRules(
           break;
         }
         case 'high_risk_endpoint': {
-          const min = (c['minRiskScore'] as number | undefined) ?? 70;
+          const min = (c['minRiskScore'] as number | undefined) ?? DEFAULT_MIN_RISK_SCORE;
           if (f.riskScore >= min)
             raise('risk', `High-risk endpoint ${where}`, `Risk score ${f.riskScore} is at or above ${min}.`);
           break;

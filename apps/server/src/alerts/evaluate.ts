@@ -2,14 +2,15 @@
 // findings, plus what only the server knows — what changed since the last
 // analysis (a risk score *crossing* its threshold, *new* PII types) — and the
 // built-in rules.
-import { evaluateRules as evaluateEngineRules, type EndpointFindings as EngineFindings } from '@argus/engine';
+import {
+  evaluateRules as evaluateEngineRules,
+  DEFAULT_MIN_RISK_SCORE,
+  type EndpointFindings as EngineFindings,
+} from '@argus/engine';
 import type { Severity, TriggerType } from '@argus/api';
 import type { EndpointFindings, ScanFindings } from '../findings.js';
 
 export { validateConditions } from '@argus/engine';
-
-const SEVERITY_RANK: Record<Severity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
-const DEFAULT_MIN_RISK = 70; // the engine's default for high_risk_endpoint
 
 export interface RuleInput {
   id: string;
@@ -43,14 +44,14 @@ export interface RuleMatch {
 export const raisedBy = (ruleName: string, trigger: string) =>
   `Raised by rule "${ruleName}" after a ${trigger}.`;
 
-const isSeverity = (value: string): value is Severity => value in SEVERITY_RANK;
-
 /** What one rule should look at: a risk rule sees only endpoints that crossed its threshold, a PII rule only new types. */
 function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFindings | null {
   let piiTypes = endpoint.piiTypes;
   if (rule.triggerType === 'high_risk_endpoint') {
     const min =
-      typeof rule.conditions.minRiskScore === 'number' ? rule.conditions.minRiskScore : DEFAULT_MIN_RISK;
+      typeof rule.conditions.minRiskScore === 'number'
+        ? rule.conditions.minRiskScore
+        : DEFAULT_MIN_RISK_SCORE;
     if (endpoint.previousRiskScore !== null && endpoint.previousRiskScore >= min) return null;
   }
   if (rule.triggerType === 'pii_exposed') {
@@ -66,11 +67,12 @@ function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFinding
     piiTypes,
     requestCount: endpoint.requestCount,
     avgRps: endpoint.avgRps,
-    vulnerabilities: endpoint.vulnerabilities.flatMap((v) =>
-      isSeverity(v.severity)
-        ? [{ vulnId: v.vulnId, title: v.title, severity: v.severity, owaspCategory: v.owaspCategory }]
-        : [],
-    ),
+    vulnerabilities: endpoint.vulnerabilities.map(({ vulnId, title, severity, owaspCategory }) => ({
+      vulnId,
+      title,
+      severity,
+      owaspCategory,
+    })),
   };
 }
 
@@ -87,7 +89,7 @@ export function evaluateRules(rules: readonly RuleInput[], findings: ScanFinding
       if (rule.triggerType === 'vulnerability_detected') {
         // A vulnerability alert is as severe as the vulnerability itself.
         const vuln = endpoint.vulnerabilities.find((v) => v.vulnId === raised.finding);
-        if (vuln && isSeverity(vuln.severity)) severity = vuln.severity;
+        if (vuln) severity = vuln.severity;
       }
       matches.push({
         ruleId: rule.id,

@@ -3,6 +3,7 @@
 // it and a crashed worker's rows are picked up again after the lease expires.
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ChannelType, Severity } from '@argus/api';
+import { SEVERITY_ORDER } from '@argus/engine';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { alerts, deliveries, endpoints, notificationChannels } from '../db/schema/index.js';
@@ -11,8 +12,7 @@ import { openConfig } from './channels.js';
 import type { AlertNotice } from './message.js';
 import { DeliveryError, sendNotification, type ChannelConfig, type SenderEnv } from './senders.js';
 
-const SEVERITY_RANK: Record<Severity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
-const rank = (severity: string) => SEVERITY_RANK[severity as Severity] ?? 0;
+const rank = (severity: string) => SEVERITY_ORDER[severity as Severity] ?? 0;
 const MAX_ERROR_LENGTH = 1000;
 
 export interface DeliveryOptions {

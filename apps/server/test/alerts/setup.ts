@@ -1,5 +1,6 @@
 // An Argus app for the alerting tests: the real buildApp on a given database,
 // signed in as admin, plus fixtures (a domain with endpoints) and scan findings.
+import type { Severity } from '@argus/engine';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
@@ -79,7 +80,7 @@ export async function seedEndpoints(
 
 type Vuln = EndpointFindings['vulnerabilities'][number];
 
-export function vuln(vulnId: string, severity: string, title = `Finding ${vulnId}`): Vuln {
+export function vuln(vulnId: string, severity: Severity, title = `Finding ${vulnId}`): Vuln {
   return { vulnId, title, severity, owaspCategory: 'API1:2023 Broken Object Level Authorization' };
 }
 
