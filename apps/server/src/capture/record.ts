@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import {
   authFromHeaders,
   BODY_SAMPLE_LIMIT,
+  BoundedCache,
   detectPiiInObservation,
   redactHeaders,
   type Observation,
@@ -74,21 +75,14 @@ export function captureHostOf(headers: IncomingHttpHeaders): string | null {
 /**
  * captureHostOf with its answers kept for the header values seen last: a
  * capture stream names few hosts, and the parsing costs more than the lookup.
- * Bounded (cleared when full), so hostile hosts cannot grow it.
+ * Bounded, so hostile hosts cannot grow it.
  */
 export function cachedCaptureHostOf(limit = 256): (headers: IncomingHttpHeaders) => string | null {
-  const seen = new Map<string, string | null>();
+  const seen = new BoundedCache<string, string | null>(limit);
   return (headers) => {
     const forwarded = headers['x-forwarded-host'];
     if (Array.isArray(forwarded)) return captureHostOf(headers);
-    const key = `${forwarded ?? ''}\n${headers.host ?? ''}`;
-    let host = seen.get(key);
-    if (host === undefined) {
-      host = captureHostOf(headers);
-      if (seen.size >= limit) seen.clear();
-      seen.set(key, host);
-    }
-    return host;
+    return seen.getOrCompute(`${forwarded ?? ''}\n${headers.host ?? ''}`, () => captureHostOf(headers));
   };
 }
 
@@ -281,7 +275,7 @@ export type OnRecorded = (recorded: readonly { piiTypes: readonly string[] }[]) 
 
 /** Each domain's upstream base URL (or none), cached for a few seconds. */
 export class UpstreamCache {
-  private readonly entries = new Map<string, { url: string | null; at: number }>();
+  private readonly entries = new BoundedCache<string, { url: string | null; at: number }>(10_000);
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -299,7 +293,6 @@ export class UpstreamCache {
       .from(domains)
       .where(eq(domains.name, domain));
     const url = row?.upstreamUrl ?? null;
-    if (this.entries.size > 10_000) this.entries.clear();
     this.entries.set(domain, { url, at: Date.now() });
     return url;
   }
