@@ -19,11 +19,22 @@ const RESOURCES = [
   'projects',
 ];
 const SUBS = ['items', 'notes', 'events', 'attachments', 'history', 'comments'];
+// User agents and referers as long as a real site's log has them (the review's
+// real log: 237 bytes a line on average).
 const AGENTS = [
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.207 Safari/537.36 Edg/124.0.2478.97',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.179 Mobile Safari/537.36',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
   'okhttp/4.12.0',
   'python-requests/2.31.0',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+];
+const REFERERS = [
+  '-',
+  'https://app.example.com/dashboard/orders?view=list&sort=created_at',
+  'https://www.example.com/',
+  'https://app.example.com/settings/account/profile',
 ];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -71,7 +82,7 @@ export async function writeApacheLog(path: string, lines: number, seed = 1): Pro
     const query = r() < 0.2 ? `?page=${1 + Math.floor(r() * 20)}&limit=50` : '';
     const status = r() < 0.93 ? 200 : r() < 0.5 ? 404 : 500;
     const ip = `${10 + Math.floor(r() * 200)}.${Math.floor(r() * 255)}.${Math.floor(r() * 255)}.${1 + Math.floor(r() * 254)}`;
-    buf += `${ip} - - [${clf(t)}] "${method} ${path}${query} HTTP/1.1" ${status} ${200 + Math.floor(r() * 5000)} "-" "${AGENTS[Math.floor(r() * AGENTS.length)]}"\n`;
+    buf += `${ip} - - [${clf(t)}] "${method} ${path}${query} HTTP/1.1" ${status} ${200 + Math.floor(r() * 5000)} "${REFERERS[Math.floor(r() * REFERERS.length)]}" "${AGENTS[Math.floor(r() * AGENTS.length)]}"\n`;
     if (buf.length > 1 << 20) {
       if (!out.write(buf)) await once(out, 'drain');
       buf = '';

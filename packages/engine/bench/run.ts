@@ -1,29 +1,63 @@
-// `npm run bench -w @argus/engine`: prints the engine's figures. Generates its
-// inputs into a temporary directory and removes them afterwards.
+// `npm run bench -w @argus/engine`: prints the engine's figures and rewrites
+// bench/RESULTS.md with them (date, machine, tables). Generates its inputs into a
+// temporary directory and removes them afterwards.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectPiiInBody, readOpenApi } from '../src/index.js';
 import { generateBodies, generateSpec, writeApacheLog } from './generate.js';
 import { evaluatePresidio } from './pii-eval.js';
 import { measureTemplating } from './synthetic.js';
+import { measureWholeProcess, type Timing } from './whole-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const corpus = join(here, '..', '..', '..', '..', 'shared', 'corpus');
 const lines = Number(process.env['ARGUS_BENCH_LINES'] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'argus-bench-'));
-const out = (s: string) => process.stdout.write(`${s}\n`);
+/** Everything printed, for RESULTS.md. */
+const printed: string[] = [];
+const out = (s: string) => {
+  printed.push(s);
+  process.stdout.write(`${s}\n`);
+};
+const startedAt = new Date();
+const loadAtStart = loadavg();
 const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en');
 
 try {
-  // 1. Access-log discovery (child processes so peak RSS is the reader's own).
+  // The CLI and the worker-thread mode run the built package: build it first.
+  execFileSync(process.execPath, [tsc, '-p', join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
   const log = join(dir, 'access.log');
   const templates = await writeApacheLog(log, lines);
   const mb = statSync(log).size / 1024 / 1024;
+  // 1. The CLI as a whole process, against mawk and GoAccess on the same file.
+  const rounds = Number(process.env['ARGUS_BENCH_ROUNDS'] ?? 5);
+  const whole = measureWholeProcess(join(here, '..', 'bin', 'argus.js'), log, dir, rounds);
+  const mawk = whole.discovery.find((d) => d.label.startsWith('mawk'))!.timing;
+  const floor = whole.startup[0]!.timing;
+  const row = (label: string, t: Timing, base: Timing) =>
+    `| ${label} | ${t.wall.toFixed(2)} s | ${(t.wall / base.wall).toFixed(2)}× | ${t.cpu.toFixed(2)} s | ${(t.cpu / base.cpu).toFixed(2)}× | ${t.rssMb} MB |`;
+  const discoveryTable = [
+    `| whole process, same file (median of ${rounds}, interleaved) | wall | ÷ mawk | CPU | ÷ mawk | peak RSS |`,
+    '|---|---|---|---|---|---|',
+    ...whole.discovery.map((d) => row(d.label, d.timing, mawk)),
+  ];
+  const startupTable = [
+    `| start-up (median of ${rounds}) | wall | ÷ node -e 0 | CPU | ÷ node -e 0 | peak RSS |`,
+    '|---|---|---|---|---|---|',
+    ...whole.startup.map((d) => row(d.label, d.timing, floor)),
+  ];
+  out(
+    `# CLI whole process: ${lines.toLocaleString('en')} generated Apache combined lines (${mb.toFixed(0)} MB)`,
+  );
+  for (const line of [...discoveryTable, '', ...startupTable]) out(line);
+  if (whole.missing.length) out(`  (not installed, skipped: ${whole.missing.join(', ')})`);
+
+  // 2. Access-log discovery in process (child processes so peak RSS is the reader's own).
   out(
     `# access log: ${lines.toLocaleString('en')} Apache combined lines (${mb.toFixed(0)} MB, ${templates} endpoint templates)`,
   );
@@ -32,8 +66,6 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores; lines per CPU-second does not depend on load)`,
   );
-  // The worker-thread mode runs the built package, as the CLI does: build it first.
-  execFileSync(process.execPath, [tsc, '-p', join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
   // [mode, label, node flags]: the capped run shows memory is bounded by endpoints, not by the
   // file (V8 otherwise grows its heap lazily up to the machine's default limit before collecting).
   const modes: [string, string, string[]][] = [
@@ -56,7 +88,6 @@ try {
     );
   }
 
-  // 2. OpenAPI ingest.
   const spec = generateSpec(250);
   readOpenApi(generateSpec(5)); // warm-up
   const runs: number[] = [];
@@ -81,7 +112,7 @@ try {
     `  first run ${Math.round(firstMs)} ms; then median ${median(runs)} ms wall, ${median(cpuRuns)} ms CPU (5 runs)`,
   );
 
-  // 3. PII throughput over JSON bodies.
+  // 4. PII throughput over JSON bodies.
   const bodies = generateBodies(20_000);
   const bytes = bodies.reduce((n, b) => n + b.length, 0);
   for (const b of bodies.slice(0, 500)) detectPiiInBody(b, 'response.body');
@@ -100,7 +131,7 @@ try {
     `  ${(bodyMb / secs).toFixed(1)} MB/s wall, ${(bodyMb / cpuSecs).toFixed(1)} MB/CPU-s (${findings} findings)`,
   );
 
-  // 4. Precision / recall and templating accuracy (need the shared corpus).
+  // 5. Precision / recall and templating accuracy (need the shared corpus).
   const presidio = join(corpus, 'pii', 'presidio-recognizer-test-cases.json');
   if (existsSync(presidio)) {
     const { byType } = evaluatePresidio(JSON.parse(readFileSync(presidio, 'utf8')));
@@ -129,6 +160,43 @@ try {
   } else out('# Templating accuracy on corpus specs: skipped (../shared/corpus not found)');
   const gen = measureTemplating([generateSpec(60)], 40);
   out(`  generated spec (${gen.templates} templates): ${(gen.accuracy * 100).toFixed(1)} %`);
+  writeResults();
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** bench/RESULTS.md: when, on what, and what was printed (tables as tables). */
+function writeResults(): void {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const body: string[] = [];
+  let inCode = false;
+  for (const line of printed) {
+    const table = line.startsWith('|');
+    const heading = line.startsWith('# ');
+    if ((table || heading || line === '') && inCode) {
+      body.push('```');
+      inCode = false;
+    }
+    if (heading) body.push('', `#${line}`, '');
+    else if (table || line === '') body.push(line);
+    else {
+      if (!inCode) body.push('```');
+      inCode = true;
+      body.push(line);
+    }
+  }
+  if (inCode) body.push('```');
+  const text = [
+    '# @argus/engine benchmark results',
+    '',
+    'Written by `npm run bench -w @argus/engine` (bench/run.ts); do not edit by hand.',
+    '',
+    `- date: ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${process.platform}`,
+    `- load average at start: ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} (wall times depend on it; CPU times much less)`,
+    `- input: ${lines.toLocaleString('en')} generated Apache combined lines (bench/generate.ts)`,
+    ...body,
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'RESULTS.md'), text.replace(/\n{3,}/g, '\n\n'));
 }
