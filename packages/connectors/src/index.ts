@@ -25,5 +25,6 @@ export { MAX_GATEWAY_PAGE } from './gateways/context.js';
 export { syncSource, type SourceConfig, type SyncContext } from './sync.js';
 export { probeEndpoint, type ProbeOptions } from './probe.js';
 export { createTransport, type TransportOptions } from './transport.js';
+export { startCanary, type CanaryListener, type CanaryOptions } from './canary.js';
 // Errors and results the connectors pass on from the engine's readers.
 export { GatewayError, SourceError, SpecError, type GatewayResult, type SyncResult } from '@argus/engine';

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectPiiInBody, readOpenApi } from '../src/index.js';
 import { generateBodies, generateSpec, writeApacheLog } from './generate.js';
+import { measureActiveTests } from './active.js';
 import { evaluatePresidio } from './pii-eval.js';
 import { measureTemplating } from './synthetic.js';
 import { measureWholeProcess, type Timing } from './whole-process.js';
@@ -160,6 +161,8 @@ try {
   } else out('# Templating accuracy on corpus specs: skipped (../shared/corpus not found)');
   const gen = measureTemplating([generateSpec(60)], 40);
   out(`  generated spec (${gen.templates} templates): ${(gen.accuracy * 100).toFixed(1)} %`);
+  // 6. Active tests against the vulnerable fixture API.
+  for (const line of await measureActiveTests()) out(line);
   writeResults();
 } finally {
   rmSync(dir, { recursive: true, force: true });

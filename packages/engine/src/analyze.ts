@@ -6,7 +6,10 @@ import { authSummary, avgRps, piiTypesOf, type EndpointAggregate } from './inven
 import { piiShare, scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';
 
 export interface EndpointAnalysis {
+  /** The findings that count (false positives left out). */
   vulnerabilities: Vulnerability[];
+  /** Findings a person marked as false positives: kept for display, left out of the score. */
+  falsePositives: Vulnerability[];
   piiTypes: string[];
   avgRps: number;
   auth: ReturnType<typeof authSummary>;
@@ -37,15 +40,23 @@ function piiSharesOf(ep: EndpointAggregate): Record<string, number> {
   return shares;
 }
 
-/** Run the passive checks, classify and score one endpoint. */
+/**
+ * Run the passive checks, classify and score one endpoint. `isFalsePositive` sets
+ * findings apart (returned, never scored).
+ */
 export function analyzeEndpoint(
   ep: EndpointAggregate,
-  options: { weights?: RiskWeights; context?: CheckContext; extraVulnerabilities?: Vulnerability[] } = {},
+  options: {
+    weights?: RiskWeights;
+    context?: CheckContext;
+    extraVulnerabilities?: Vulnerability[];
+    isFalsePositive?: (v: Vulnerability) => boolean;
+  } = {},
 ): EndpointAnalysis {
-  const vulnerabilities = [
-    ...checkEndpoint(ep, options.context ?? {}),
-    ...(options.extraVulnerabilities ?? []),
-  ];
+  const found = [...checkEndpoint(ep, options.context ?? {}), ...(options.extraVulnerabilities ?? [])];
+  const hide = options.isFalsePositive ?? (() => false);
+  const vulnerabilities = found.filter((v) => !hide(v));
+  const falsePositives = found.filter(hide);
   const piiTypes = piiTypesOf(ep);
   const rps = avgRps(ep);
   const auth = authSummary(ep);
@@ -61,7 +72,7 @@ export function analyzeEndpoint(
     },
     options.weights,
   );
-  return { vulnerabilities, piiTypes, avgRps: rps, auth, classification, risk };
+  return { vulnerabilities, falsePositives, piiTypes, avgRps: rps, auth, classification, risk };
 }
 
 /** Analyse a whole inventory: each endpoint with its domain's context (spec present, sibling versions). */

@@ -27,3 +27,10 @@ export class CodeUnits {
     return units;
   }
 }
+
+/** The code units of `s` in an array of its own. */
+export function codeUnitsOf(s: string): Uint16Array {
+  const units = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
+  return units;
+}

@@ -54,6 +54,7 @@ export {
 export {
   Inventory,
   avgRps,
+  RATE_MIN_WINDOW_MS,
   authSummary,
   authSchemesSeen,
   piiTypesOf,
@@ -61,7 +62,9 @@ export {
   emptyAggregate,
   endpointKey,
   redactHeaders,
+  parameterPosition,
   type EndpointAggregate,
+  type TemplateOverride,
   type InventoryJSON,
   type InventoryOptions,
   type SpecEndpoint,
@@ -73,6 +76,7 @@ export {
   answered,
   attackKindOf,
   classifyRequest,
+  combineTraffic,
   type AttackKind,
   type AttackSummary,
   type ClientCount,
@@ -159,3 +163,35 @@ export {
 
 // Active tests: the transport the caller injects
 export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+// Active tests: templates, the runner, SARIF
+export {
+  templateSchema,
+  OWASP_IDS,
+  type ActiveTestTemplate,
+  type Condition,
+  type Mutation,
+  type StepTemplate,
+} from './active/schema.js';
+export { parseTemplates, loadBuiltinTemplates, selectTemplates, TemplateError } from './active/library.js';
+export { templateApplies, endpointParams } from './active/match.js';
+export { destructiveReason, curlOf } from './active/requests.js';
+export { runActiveTests, planRun } from './active/runner.js';
+export { activeEndpointsFromOpenApi, activeEndpointsFromObservations } from './active/endpoints.js';
+export { crackJwt, decodeJwt, WEAK_JWT_SECRETS } from './active/jwt.js';
+export { toSarif, type SarifOptions } from './active/sarif.js';
+export type {
+  ActiveEndpoint,
+  ActiveParam,
+  ActiveRunResult,
+  ActiveTestResult,
+  BaselineRequest,
+  Canary,
+  Identity,
+  IdentityAuth,
+  Outcome,
+  RecordedExchange,
+  RunBudget,
+  RunEvent,
+  RunOptions,
+} from './active/types.js';

@@ -14,10 +14,12 @@ import {
   normalizeTemplate,
   splitPath,
   templatePath,
+  templateSegments,
+  escapeLiteral,
   type MergeReason,
   type TemplaterOptions,
 } from './templating/index.js';
-import { TrafficSummary, answered, classifyRequest, type DomainTraffic } from './traffic.js';
+import { TrafficSummary, answered, classifyRequest, combineTraffic, type DomainTraffic } from './traffic.js';
 
 /** What a spec or gateway declares about an operation. */
 export interface SpecInfo {
@@ -119,11 +121,18 @@ export function emptyAggregate(domain: string, method: string, normalizedPath: s
   };
 }
 
-/** Average requests per second over the observed window (at least one second). */
+/**
+ * The shortest window a rate is averaged over: one day. Requests seen within a
+ * shorter span count as that many in a day, so an endpoint seen twice a second
+ * apart is 2 requests a day, not 2 per second (172,800 a day).
+ */
+export const RATE_MIN_WINDOW_MS = 86_400_000;
+
+/** Average requests per second over the observed span, or over one day when the span is shorter. */
 export function avgRps(agg: Pick<EndpointAggregate, 'requestCount' | 'firstSeen' | 'lastSeen'>): number {
   if (agg.requestCount === 0 || agg.firstSeen === null || agg.lastSeen === null) return 0;
-  const seconds = Math.max(1, (agg.lastSeen - agg.firstSeen) / 1000);
-  return agg.requestCount / seconds;
+  const windowMs = Math.max(RATE_MIN_WINDOW_MS, agg.lastSeen - agg.firstSeen);
+  return (agg.requestCount * 1000) / windowMs;
 }
 
 /** 'required' when every request with evidence carried credentials, 'none' when none did, 'mixed', or 'unknown'. */
@@ -238,6 +247,21 @@ function recordRequestFields(agg: EndpointAggregate, body: string): void {
   }
 }
 
+const isParameter = (segment: string): boolean => /^\{[^{}/]+\}$/.test(segment);
+
+/** A copy of `agg` with its counts scaled by `share` (a part of a split endpoint), at least 1 request. */
+function scaleAggregate(agg: EndpointAggregate, share: number): EndpointAggregate {
+  const part = structuredClone(agg);
+  const scale = (counts: Record<string, number>) => {
+    for (const k of Object.keys(counts)) counts[k] = Math.max(1, Math.round((counts[k] as number) * share));
+  };
+  part.requestCount = Math.max(1, Math.round(agg.requestCount * share));
+  scale(part.statusCounts);
+  scale(part.auth);
+  scale(part.schemes);
+  return part;
+}
+
 /** Merge `b` into `a` (same endpoint key or a re-templated one). Mutates and returns `a`. */
 export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): EndpointAggregate {
   for (const s of b.sources) if (!a.sources.includes(s)) a.sources.push(s);
@@ -319,6 +343,21 @@ export interface InventoryOptions extends TemplaterOptions {
   classifyTraffic?: boolean;
 }
 
+/**
+ * A user's correction of templating for one domain, applied by every later analysis:
+ * `merge`: paths matching `template` (`/link/{name}`) are one endpoint, as a declared template;
+ * `split`: the parameter `parameter` of `template` (`/link/{linkId}`) is really several
+ * endpoints: its values stay literal (`/link/apple`, `/link/zebra`), however many there are.
+ * A merge applies to every method of the paths it matches.
+ */
+export type TemplateOverride =
+  { kind: 'merge'; template: string } | { kind: 'split'; template: string; parameter: string };
+
+/** The position of `parameter` (`{linkId}`) in `template`, or -1. */
+export function parameterPosition(template: string, parameter: string): number {
+  return splitPath(normalizeTemplate(template)).indexOf(parameter);
+}
+
 export interface InventoryJSON {
   version: 1;
   endpoints: EndpointAggregate[];
@@ -340,8 +379,12 @@ export class Inventory {
   private readonly detect: boolean;
   private readonly classify: boolean;
   private readonly trafficSummary = new TrafficSummary();
+  /** Summaries of traffic read elsewhere (worker threads), added to `traffic()`. */
+  private readonly addedTraffic: DomainTraffic[] = [];
   /** Aggregates loaded with `addAggregate` (stored ones): kept even when they never answered. */
   private readonly loaded = new Set<string>();
+  /** Per domain, the prefixes of split overrides (`['link']`, `['users', '{userId}', 'links']`). */
+  private readonly splits = new Map<string, string[][]>();
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -351,6 +394,27 @@ export class Inventory {
 
   get size(): number {
     return this.aggregates.size;
+  }
+
+  /**
+   * A domain's overrides (see `TemplateOverride`), before its aggregates and traffic: merges
+   * act as declared templates, splits keep a position literal (stored aggregates of the split
+   * template are divided by their sample paths when added).
+   */
+  addOverrides(domainName: string, overrides: Iterable<TemplateOverride>): void {
+    const domain = domainName.toLowerCase();
+    for (const o of overrides) {
+      if (o.kind === 'merge') this.declare(domain, null, normalizeTemplate(o.template));
+      else {
+        const position = parameterPosition(o.template, o.parameter);
+        if (position < 0) continue;
+        this.templater.split(domain, o.template, position);
+        const prefix = splitPath(normalizeTemplate(o.template)).slice(0, position);
+        const list = this.splits.get(domain) ?? [];
+        list.push(prefix);
+        this.splits.set(domain, list);
+      }
+    }
   }
 
   /** Declared endpoints: their templates win for matching traffic; they appear even without traffic. */
@@ -374,6 +438,11 @@ export class Inventory {
    * spec's `/accounts/{id}`); `renames()` tells which.
    */
   addAggregate(agg: EndpointAggregate): void {
+    const parts = agg.spec ? null : this.splitStored(agg);
+    if (parts) {
+      for (const part of parts) this.addAggregate(part);
+      return;
+    }
     const copy: EndpointAggregate = structuredClone(agg);
     if (copy.spec) this.declare(copy.domain, copy.method, copy.normalizedPath);
     else {
@@ -386,6 +455,38 @@ export class Inventory {
     }
     this.loaded.add(endpointKey(copy.domain, copy.method, copy.normalizedPath));
     this.put(copy);
+  }
+
+  /**
+   * A stored aggregate whose parameter a split override names, divided by its sample paths
+   * (one part per value; counts shared in proportion to the samples); null when none applies.
+   */
+  private splitStored(agg: EndpointAggregate): EndpointAggregate[] | null {
+    const prefixes = this.splits.get(agg.domain.toLowerCase());
+    if (!prefixes) return null;
+    const segments = splitPath(agg.normalizedPath);
+    const prefix = prefixes.find(
+      (p) =>
+        p.length < segments.length &&
+        isParameter(segments[p.length] as string) &&
+        p.every((s, i) => (isParameter(s) ? isParameter(segments[i] as string) : s === segments[i])),
+    );
+    if (!prefix || agg.samplePaths.length === 0) return null;
+    const at = prefix.length;
+    const groups = new Map<string, string[]>();
+    for (const path of agg.samplePaths) {
+      const value = splitPath(path)[at];
+      if (value === undefined) continue;
+      groups.set(value, [...(groups.get(value) ?? []), path]);
+    }
+    if (groups.size === 0) return null;
+    return [...groups].map(([value, paths]) => {
+      const part = scaleAggregate(agg, paths.length / agg.samplePaths.length);
+      part.normalizedPath = joinSegments(segments.map((s, i) => (i === at ? escapeLiteral(value) : s)));
+      part.samplePaths = paths;
+      delete part.merges;
+      return part;
+    });
   }
 
   /** Stored aggregates, the declared ones first, so guesses meet every declared template. */
@@ -401,10 +502,10 @@ export class Inventory {
   }
 
   /** Register a declared template (a stored aggregate with spec info counts as declared). */
-  private declare(domain: string, method: string, template: string): void {
+  private declare(domain: string, method: string | null, template: string): void {
     let index = this.specIndex.get(domain);
     if (!index) this.specIndex.set(domain, (index = new SpecTemplateIndex()));
-    index.add(template, [method]);
+    index.add(template, method === null ? null : [method]);
   }
 
   private put(agg: EndpointAggregate): EndpointAggregate {
@@ -418,6 +519,8 @@ export class Inventory {
   /** The normalizedPath this inventory would give a raw path now. */
   templateFor(domain: string, method: string, rawPath: string, route?: string): string {
     if (route && route.includes('{')) return normalizeTemplate(route);
+    const declared = this.declaredPath(domain, method, rawPath);
+    if (declared) return declared;
     return templatePath(rawPath, {
       method,
       domain,
@@ -443,8 +546,7 @@ export class Inventory {
     }
     let normalizedPath: string | undefined;
     if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
-    else if (this.specIndex.size > 0)
-      normalizedPath = this.specIndex.get(domain)?.match(splitPath(obs.path), method) ?? undefined;
+    else if (this.specIndex.size > 0) normalizedPath = this.declaredPath(domain, method, obs.path);
     if (normalizedPath === undefined) {
       // Hot path: one walk of the learned trie; the leaf keeps its aggregates per method.
       const { leaf, mayHoldPii } = this.templater.learnPath(domain, obs.path);
@@ -470,6 +572,27 @@ export class Inventory {
     if (!agg.spec && obs.route && obs.route.includes('{')) agg.routeTemplate = true;
     this.record(agg, obs, pathMayHoldPii(obs.path));
     return agg;
+  }
+
+  /**
+   * The declared template of a raw path, or one extending a declared prefix that ends in a
+   * parameter (`/users/{username}` + `/users/m24-3343/addresses` → `/users/{username}/addresses`,
+   * the rest typed segment by segment).
+   */
+  private declaredPath(domain: string, method: string, rawPath: string): string | undefined {
+    const index = this.specIndex.get(domain);
+    if (!index) return undefined;
+    const segments = splitPath(rawPath);
+    const exact = index.match(segments, method);
+    if (exact) return exact;
+    for (let k = segments.length - 1; k >= 1; k--) {
+      const prefix = index.match(segments.slice(0, k), method);
+      if (!prefix) continue;
+      const parts = splitPath(prefix);
+      if (!isParameter(parts[parts.length - 1] ?? '') || prefix.includes('+}')) return undefined;
+      return joinSegments([...parts, ...nameParameters(templateSegments(segments.slice(k)))]);
+    }
+    return undefined;
   }
 
   private aggregateFor(domain: string, method: string, normalizedPath: string): EndpointAggregate {
@@ -605,7 +728,13 @@ export class Inventory {
         firstSeen: agg.firstSeen,
         lastSeen: agg.lastSeen,
       }));
-    return this.trafficSummary.summaries(failing);
+    const own = this.trafficSummary.summaries(failing);
+    return this.addedTraffic.length === 0 ? own : combineTraffic([...own, ...this.addedTraffic]);
+  }
+
+  /** Adds traffic summaries of another inventory (a part read by a worker thread) to `traffic()`. */
+  addTraffic(traffic: readonly DomainTraffic[]): void {
+    this.addedTraffic.push(...traffic);
   }
 
   toJSON(): InventoryJSON {

@@ -3,6 +3,7 @@
 // already here: downloading specs and listing gateways is @argus/connectors' job.
 import type { Observation } from './types.js';
 import { Inventory, type EndpointAggregate, type SpecEndpoint } from './inventory.js';
+import type { DomainTraffic } from './traffic.js';
 import { readAccessLog, type AccessLogFormat, type AccessLogStats } from './readers/access-log.js';
 import type { GatewayResult } from './readers/gateways.js';
 import { readHar } from './readers/har.js';
@@ -34,6 +35,8 @@ export interface SyncResult {
   observations: number;
   stats: (Omit<AccessLogStats, 'format'> & { format?: AccessLogFormat }) | null;
   warnings: string[];
+  /** What the source's traffic held besides the API: attack traffic, static, browser, preflights. */
+  traffic: DomainTraffic[];
   elapsedMs: number;
 }
 
@@ -109,6 +112,7 @@ export async function readSource(content: SourceContent, ctx: SourceContext = {}
     observations,
     stats,
     warnings,
+    traffic: inventory.traffic(),
     elapsedMs: Math.round(performance.now() - started),
   };
 }

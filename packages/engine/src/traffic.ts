@@ -305,3 +305,51 @@ export function answered(statusCounts: Readonly<Record<string, number>>): boolea
   }
   return !known; // no status at all (a spec, a source that does not say): not evidence of failure
 }
+
+/** Adds counts per key and keeps the busiest `TOP`, as one read would have listed them. */
+function addCounts(lists: readonly (readonly (readonly [string, number])[])[]): [string, number][] {
+  const sums = new Map<string, number>();
+  for (const list of lists) for (const [key, n] of list) bump(sums, key, n);
+  return top(sums);
+}
+
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+const latest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+
+/**
+ * Adds up summaries of the same traffic read in parts (worker threads, one per
+ * byte range of a log): counts add; the top lists are re-ranked from what each
+ * part listed, so they are exact while a domain has at most 20 distinct paths or
+ * clients per part and a close estimate beyond that. One summary per domain.
+ */
+export function combineTraffic(parts: readonly DomainTraffic[]): DomainTraffic[] {
+  const byDomain = new Map<string, DomainTraffic[]>();
+  for (const t of parts) byDomain.set(t.domain, [...(byDomain.get(t.domain) ?? []), t]);
+  return [...byDomain].map(([domain, list]) => {
+    const byKind: Partial<Record<AttackKind, number>> = {};
+    for (const t of list)
+      for (const [kind, n] of Object.entries(t.attack.byKind) as [AttackKind, number][])
+        byKind[kind] = (byKind[kind] ?? 0) + n;
+    return {
+      domain,
+      attack: {
+        requests: list.reduce((n, t) => n + t.attack.requests, 0),
+        byKind,
+        byClient: addCounts(list.map((t) => t.attack.byClient.map((c) => [c.client, c.count] as const))).map(
+          ([client, count]) => ({ client, count }),
+        ),
+        firstSeen: list.reduce<number | null>((f, t) => earliest(f, t.attack.firstSeen), null),
+        lastSeen: list.reduce<number | null>((l, t) => latest(l, t.attack.lastSeen), null),
+        topPaths: addCounts(list.map((t) => t.attack.topPaths.map((p) => [p.path, p.count] as const))).map(
+          ([path, count]) => ({ path, count }),
+        ),
+      },
+      staticRequests: list.reduce((n, t) => n + t.staticRequests, 0),
+      browserRequests: list.reduce((n, t) => n + t.browserRequests, 0),
+      preflights: list.reduce((n, t) => n + t.preflights, 0),
+      preflightsByPath: addCounts(
+        list.map((t) => t.preflightsByPath.map((p) => [p.path, p.count] as const)),
+      ).map(([path, count]) => ({ path, count })),
+    };
+  });
+}

@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AccessLogError, Inventory, avgRps, readAccessLog, type Observation } from '../src/index.js';
+import {
+  AccessLogError,
+  Inventory,
+  RATE_MIN_WINDOW_MS,
+  avgRps,
+  readAccessLog,
+  type Observation,
+} from '../src/index.js';
 import { corpusPath, hasCorpus } from './corpus.js';
 
 async function read(
@@ -132,7 +139,16 @@ describe('readAccessLog (own fixtures)', () => {
       statusCounts: { '200': 10, '500': 1 },
     });
     expect(ep!.lastSeen! - ep!.firstSeen!).toBe(20_000);
-    expect(avgRps(ep!)).toBeCloseTo(11 / 20);
+    // 11 requests within 20 s: averaged over the one-day minimum window, not 0.55 per second.
+    expect(avgRps(ep!) * 86_400).toBeCloseTo(11);
+  });
+
+  it('averages a rate over the observed span once it is longer than a day', () => {
+    const day = RATE_MIN_WINDOW_MS;
+    expect(avgRps({ requestCount: 2, firstSeen: 0, lastSeen: 1000 }) * 86_400).toBeCloseTo(2);
+    expect(avgRps({ requestCount: 2, firstSeen: 0, lastSeen: 0 }) * 86_400).toBeCloseTo(2);
+    expect(avgRps({ requestCount: 30, firstSeen: 0, lastSeen: 10 * day }) * 86_400).toBeCloseTo(3);
+    expect(avgRps({ requestCount: 5, firstSeen: null, lastSeen: null })).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import type { DomainTraffic } from '../src/index.js';
 import { corpusPath, hasCorpus } from './corpus.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'argus-cli-'));
@@ -58,7 +59,7 @@ describe('argus-engine discover', () => {
       requestCount: 2,
       firstSeen: '2024-10-10T13:55:36.000Z',
       lastSeen: '2024-10-10T13:55:46.000Z',
-      avgRps: 0.2,
+      avgRps: 0.000023, // 2 requests 10 s apart: averaged over one day
       piiTypes: ['api_key'],
     });
     expect(typeof users['riskScore']).toBe('number');
@@ -170,7 +171,19 @@ describe('argus-engine discover --workers', () => {
       { length: 600 },
       (_, i) =>
         `10.0.0.${i % 250} - - [10/Oct/2024:13:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0000] "GET /api/v1/orders/${i + 1} HTTP/1.1" 200 10 "-" "x"`,
-    ).join('\n') + '\nnot a log line\n',
+    ).join('\n') +
+      '\nnot a log line\n' +
+      // Reconnaissance, static assets and preflights in both halves: the traffic summary adds up.
+      Array.from({ length: 40 }, (_, i) => {
+        const at = `[10/Oct/2024:14:${String(i).padStart(2, '0')}:00 +0000]`;
+        const probe = ['/.env', '/wp-login.php', '/.git/config', '/admin.php'][i % 4];
+        return [
+          `203.0.113.${i % 3} - - ${at} "GET ${probe} HTTP/1.1" 404 10 "-" "x"`,
+          `10.0.0.9 - - ${at} "GET /static/app.css HTTP/1.1" 200 10 "-" "x"`,
+          `10.0.0.9 - - ${at} "OPTIONS /api/v1/ping HTTP/1.1" 204 0 "-" "x"`,
+        ].join('\n');
+      }).join('\n') +
+      '\n',
   );
   const withoutElapsed = (stdout: string) => {
     const out = JSON.parse(stdout) as { stats: Record<string, number> };
@@ -182,8 +195,11 @@ describe('argus-engine discover --workers', () => {
     const one = await run(['discover', '--json', bigLog]);
     expect(one.code).toBe(0);
     expect(withoutElapsed(one.stdout)).toMatchObject({
-      stats: { linesRead: 601, linesRejected: 1, observations: 600 },
+      stats: { linesRead: 721, linesRejected: 1, observations: 720 },
     });
+    const [traffic] = (JSON.parse(one.stdout) as { traffic: DomainTraffic[] }).traffic;
+    expect(traffic).toMatchObject({ staticRequests: 40, preflights: 40, attack: { requests: 40 } });
+    expect(traffic!.attack.topPaths).toHaveLength(4);
     for (const workers of ['2', 'auto']) {
       const many = await run(['discover', '--json', '--workers', workers, bigLog]);
       expect(many.code).toBe(0);

@@ -48,6 +48,23 @@ describe('classifySegment', () => {
     );
   });
 
+  it('decides versions by the set of digits seen where a version sits', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (let v = 0; v <= 9; v++) inv.addObservation(obs(`/api/${v}/books`));
+    for (const v of [1, 2]) {
+      inv.addObservation(obs(`/${v}/boards/5`));
+      inv.addObservation(obs(`/${v}/members/me`));
+    }
+    expect(inv.endpoints().map((e) => e.normalizedPath)).toEqual([
+      '/api/{id}/books',
+      '/1/boards/{boardId}',
+      '/1/members/me',
+      '/2/boards/{boardId}',
+      '/2/members/me',
+    ]);
+    expect(inv.templateFor('site.example', 'GET', '/api/7/books')).toBe('/api/{id}/books');
+  });
+
   it('keeps one digit right after api as the version (Jira /rest/api/2), elsewhere an id', () => {
     expect(templatePath('/rest/api/2/issue/10042').normalizedPath).toBe('/rest/api/2/issue/{issueId}');
     expect(templatePath('/api/3/users/7').normalizedPath).toBe('/api/3/users/{userId}');
@@ -143,6 +160,39 @@ describe('templatePath', () => {
     expect(t.template('d', ['t', 'acme', 'api', 'orders'])).toEqual(['t', '{param}', 'api', 'orders']);
   });
 
+  it('merges values below a parameter that hold the same routes, but not sections', () => {
+    const t = new PathTemplater();
+    const routes = ['issues', 'pulls', 'labels', 'releases', 'teams'];
+    for (const owner of ['alice', 'bob', 'carol'])
+      for (const [i, repo] of ['hello', 'world', 'octo_cat', 'marketing_site'].entries())
+        for (const route of routes) {
+          // One repository takes most of the traffic: busy, yet a value.
+          for (let k = 0; k < (i === 0 ? 30 : 1); k++) t.learn('d', ['repos', owner, repo, route]);
+          t.learn('d', ['repos', owner, repo, route, '7']);
+        }
+    for (const project of ['acme', 'globex']) {
+      for (const r of ['addresses', 'disks', 'routers']) {
+        t.learn('d', ['projects', project, 'global', r, '42', 'labels']);
+        t.learn('d', ['projects', project, 'aggregated', r]);
+      }
+      for (const zone of ['eu1', 'us2']) t.learn('d', ['projects', project, 'zones', zone, 'disks', '42']);
+    }
+    t.finalize();
+    expect(t.template('d', ['repos', 'bob', 'hello', 'pulls'])).toEqual([
+      'repos',
+      '{param}',
+      '{param}',
+      'pulls',
+    ]);
+    expect(t.template('d', ['projects', 'acme', 'global', 'disks', '1'])).toEqual([
+      'projects',
+      '{param}',
+      'global',
+      'disks',
+      '{id}',
+    ]);
+  });
+
   it('says why a position became a parameter, on the endpoint', () => {
     const inv = new Inventory({ detectPii: false });
     for (const owner of ['alice', 'bob', 'carol']) inv.addObservation(obs(`/repos/${owner}/issues`));
@@ -161,6 +211,19 @@ describe('templatePath', () => {
     expect(byPath.get('/accounts/{accountId}')).toMatchObject([
       { parameter: '{accountId}', rule: 'cardinality', distinct: 20, values: names.slice(0, 5) },
     ]);
+  });
+
+  it('keeps dotted operation names literal, not host names', () => {
+    const t = new PathTemplater();
+    const methods = Array.from(
+      { length: 45 },
+      (_, i) => `chat.post${String.fromCharCode(65 + (i % 26))}x${i}`,
+    );
+    for (const m of methods) t.learn('d', ['api', m]);
+    for (let i = 0; i < 45; i++) t.learn('d', ['domains', `shop${i}.example.com`]);
+    t.finalize();
+    expect(t.template('d', ['api', 'chat.postAx0'])).toEqual(['api', 'chat.postAx0']);
+    expect(t.template('d', ['domains', 'shop1.example.com'])[1]).toMatch(/^\{/);
   });
 
   it('takes short upper-case codes for ids', () => {

@@ -14,6 +14,7 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] FILE...
   argus-engine pii [--json] [FILE]        (reads stdin without FILE)
+  argus test (--spec FILE | --from-log FILE) --base-url URL --identity NAME=TOKEN ...   (see: argus test --help)
 `;
 
 export interface ParsedArgs {

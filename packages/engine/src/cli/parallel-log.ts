@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Inventory, type InventoryJSON } from '../inventory.js';
 import { readAccessLog, type AccessLogFormat, type AccessLogStats } from '../readers/access-log.js';
+import type { DomainTraffic } from '../traffic.js';
 
 export interface LogRangeTask {
   path: string;
@@ -20,6 +21,8 @@ export interface LogRangeTask {
 
 export interface LogRangeResult {
   inventory: InventoryJSON;
+  /** What the range held besides the API (attack traffic, static, preflights): not in `inventory`. */
+  traffic: DomainTraffic[];
   stats: AccessLogStats;
 }
 
@@ -34,7 +37,7 @@ export async function readLogRange(task: LogRangeTask): Promise<LogRangeResult> 
       onObservation: (o) => void inventory.addObservation(o),
     },
   );
-  return { inventory: inventory.toJSON(), stats };
+  return { inventory: inventory.toJSON(), traffic: inventory.traffic(), stats };
 }
 
 /** Byte offsets that start lines, cutting the file into `parts` similar ranges. */
@@ -120,6 +123,7 @@ export async function discoverLogFile(
   };
   for (const r of results) {
     for (const e of r.inventory.endpoints) inventory.addAggregate(e);
+    inventory.addTraffic(r.traffic);
     for (const rej of r.stats.rejected)
       if (stats.rejected.length < 20) stats.rejected.push({ ...rej, line: rej.line + stats.linesRead });
     stats.linesRead += r.stats.linesRead;

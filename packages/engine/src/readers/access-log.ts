@@ -3,7 +3,7 @@
 // JSON access logs (REST and HTTP API). Never holds the file: lines are cut from
 // chunks as they arrive; malformed lines are counted and sampled, never fatal.
 import { StringDecoder } from 'node:string_decoder';
-import { CodeUnits } from '../code-units.js';
+import { CodeUnits, codeUnitsOf } from '../code-units.js';
 import { NO_HEADERS, type AuthScheme, type Observation } from '../types.js';
 
 export type AccessLogFormat = 'apache' | 'nginx' | 'aws_api_gateway';
@@ -209,9 +209,6 @@ function knownMethodAt(u: Units, o: number, start: number, length: number): stri
   return null;
 }
 
-/** Code units of the lines parsed without their chunk's (lines cut across chunks, detection). */
-const lineUnits = new CodeUnits();
-
 /** Bytes decoded into one string at a time (V8 allocates longer strings as large objects). */
 const DECODE_PIECE = 64 * 1024;
 
@@ -229,7 +226,9 @@ export function parseClfLine(
   base = 0,
   clock: ClfClock = new ClfClock(),
 ): LineResult {
-  const u = units ?? lineUnits.of(line);
+  // A line parsed without its chunk's units (cut across chunks, detection) gets its own:
+  // rare, so a fresh array per line costs nothing measurable and keeps no shared state.
+  const u = units ?? codeUnitsOf(line);
   const o = units ? base : 0;
   const length = line.length;
   // The first ' [': the first '[' when a space precedes it (the usual case), else a search

@@ -10,7 +10,14 @@ import { joinSegments, splitPath, templateSegments } from './segments.js';
 import type { SpecTemplateIndex } from './spec-index.js';
 import type { PathTemplater } from './tree.js';
 
-export { classifySegment, joinSegments, splitPath, templateSegments, type SegmentKind } from './segments.js';
+export {
+  classifySegment,
+  escapeLiteral,
+  joinSegments,
+  splitPath,
+  templateSegments,
+  type SegmentKind,
+} from './segments.js';
 export { isGuessedParameter, nameParameters, nameTemplate, resourceName } from './names.js';
 export { SpecTemplateIndex, normalizeTemplate } from './spec-index.js';
 export {

@@ -3,7 +3,7 @@
 // whole path (`/users/42` → `/users/{id}`) that needs nothing learned.
 import { isRealDate } from '../calendar.js';
 import { safeDecode } from '../url-text.js';
-import { DIGIT_0, DIGIT_1, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
+import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
 
 export type SegmentKind =
   'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
@@ -187,19 +187,26 @@ export function splitPath(rawPath: string): string[] {
   return out;
 }
 
-const API_PARENT = /(^|\/)apis?$/i;
+/** Reserved words after which a single digit may be the API's version (`/rest/api/2`, `/api/v/3`). */
+const VERSION_PARENT = /^(apis?|rest|v)$/i;
 
 /**
- * One digit (1-9) right after `api` or `apis` is the API's version, kept as a
- * literal: `/rest/api/2/issue/{id}` (Jira), `/api/3/users`. `parent` is the
- * path (or segment) before it.
+ * Whether a single digit after `parent` (undefined at the root) may be the API's version.
+ * Without learning (`learned` false) only after `api` (Jira's `/rest/api/2`); a templater also
+ * keeps a digit at the root (`/1/boards`) literal and decides by the set of values seen there:
+ * a few are versions, `/api/0` … `/api/9` are ids (see `PathTemplater`'s foldDigits).
  */
-export function isApiVersionDigit(code: number, parent: string): boolean {
-  return code >= DIGIT_1 && code <= DIGIT_9 && API_PARENT.test(parent);
+export function isVersionDigit(code: number, parent: string | undefined, learned: boolean): boolean {
+  if (code < DIGIT_0 || code > DIGIT_9) return false;
+  if (parent === undefined) return learned;
+  return learned ? VERSION_PARENT.test(parent) : code !== DIGIT_0 && /^apis?$/i.test(parent);
 }
 
-/** Template one path with typed tokens only (no learned cardinality, no spec). */
-export function templateSegments(segments: readonly string[]): string[] {
+/**
+ * Template one path with typed tokens only (no learned cardinality, no spec). `learned`: for a
+ * templater, which keeps single digits where versions sit literal (see `isVersionDigit`).
+ */
+export function templateSegments(segments: readonly string[], learned = false): string[] {
   const out = new Array<string>(segments.length);
   let prevReserved = true;
   for (let i = 0; i < segments.length; i++) {
@@ -209,7 +216,7 @@ export function templateSegments(segments: readonly string[]): string[] {
       prevReserved = false;
       continue;
     }
-    if (seg.length === 1 && i > 0 && isApiVersionDigit(seg.charCodeAt(0), segments[i - 1] as string)) {
+    if (seg.length === 1 && isVersionDigit(seg.charCodeAt(0), segments[i - 1], learned)) {
       out[i] = seg;
       prevReserved = false;
       continue;
@@ -237,11 +244,20 @@ export function joinSegments(segs: readonly string[]): string {
 export function isStaticName(seg: string): boolean {
   return (
     FILE_LIKE.test(seg) ||
+    DOTTED_OPERATION.test(seg) ||
     RESERVED.has(seg.toLowerCase()) ||
     VERSION.test(seg) ||
     /^[a-z]+(?:[A-Z][a-z]+)+$/.test(seg)
   );
 }
+
+/**
+ * Dotted operation names (`chat.postMessage`, `admin.users.session.reset`,
+ * `microsoft.graph.delta`): three or more words, or a camelCase word after a dot; not host
+ * names (`api.example.com`).
+ */
+const DOTTED_OPERATION =
+  /^(?!.*\.(?:com|net|org|io|dev|app|co|uk|de|fr|jp|cn|ru|nl|eu|us|gov|edu|info|biz)$)(?:(?:[a-z][A-Za-z0-9]*\.){2,}[a-z][A-Za-z0-9_]*|[a-z][A-Za-z0-9]*\.[a-z]+[A-Z][A-Za-z0-9]*)$/;
 
 /** A structural segment (a reserved word, a version, a date-version): marked on its trie node. */
 export function isStructural(seg: string): boolean {

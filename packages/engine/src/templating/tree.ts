@@ -24,10 +24,11 @@ import {
   PARAM_NAME,
   classifySegment,
   escapeLiteral,
-  isApiVersionDigit,
   isStaticName,
   isStoredParameter,
   isStructural,
+  isVersionDigit,
+  splitPath,
   isWordLike,
   templateSegments,
 } from './segments.js';
@@ -74,10 +75,34 @@ interface TrieNode<T> {
   plural: boolean | null;
   /** Why this `{param}` node's position became a parameter (set by the first merge into it). */
   reason: MergeReason | null;
+  /** The overrides of this node's domain (one object per domain, shared by its nodes). */
+  rules: DomainRules;
 }
 
-function newNode<T>(threshold: number, template: string, reserved = false, pii = false): TrieNode<T> {
+/** A domain's split overrides: the shapes (`/link`, `/users/{}/links`) whose children stay literal. */
+interface DomainRules {
+  splits: Set<string>;
+}
+
+const joinPrefix = (segments: readonly string[]): string => segments.map((s) => `/${s}`).join('');
+
+/** The shape of a template for split overrides: every parameter as `{}`. */
+const shapeOf = (template: string): string => template.replace(/\{[^{}/]*\}/g, '{}');
+
+/** Whether a user split the position below this node: its values stay literal, never merge. */
+function isSplit<T>(node: TrieNode<T>): boolean {
+  return node.rules.splits.size > 0 && node.rules.splits.has(shapeOf(node.template));
+}
+
+function newNode<T>(
+  rules: DomainRules,
+  threshold: number,
+  template: string,
+  reserved = false,
+  pii = false,
+): TrieNode<T> {
   return {
+    rules,
     reserved,
     pii,
     template,
@@ -248,7 +273,7 @@ export class PathTemplater<T = never> {
 
   private root(domain: string): TrieNode<T> {
     let node = this.roots.get(domain);
-    if (!node) this.roots.set(domain, (node = newNode(this.threshold, '')));
+    if (!node) this.roots.set(domain, (node = newNode({ splits: new Set() }, this.threshold, '')));
     return node;
   }
 
@@ -260,7 +285,7 @@ export class PathTemplater<T = never> {
       let child = node.typed.get(key);
       if (!child) {
         const stray = key === '{uuid}' || key === '{objectId}' ? this.takeNamed(node) : null;
-        child = stray ?? newNode(this.threshold, `${node.template}/${key}`);
+        child = stray ?? newNode(node.rules, this.threshold, `${node.template}/${key}`);
         node.typed.set(key, child);
         if (stray) retemplate(stray, `${node.template}/${key}`);
       } else if (child.fromName && !named) child.fromName = false;
@@ -272,7 +297,7 @@ export class PathTemplater<T = never> {
       return existing;
     }
     if (node.merged && mayBeValue(node, key)) return this.paramChild(node);
-    const child = newNode<T>(this.threshold, `${node.template}/${key}`, isStructural(key));
+    const child = newNode<T>(node.rules, this.threshold, `${node.template}/${key}`, isStructural(key));
     node.children.set(key, child);
     node.small = null;
     child.hits = weight;
@@ -288,7 +313,7 @@ export class PathTemplater<T = never> {
   private paramChild(node: TrieNode<T>): TrieNode<T> {
     if (node.param) return node.param;
     const stray = this.takeNamed(node);
-    node.param = stray ?? newNode(this.threshold, `${node.template}/{param}`);
+    node.param = stray ?? newNode(node.rules, this.threshold, `${node.template}/{param}`);
     if (stray) retemplate(stray, `${node.template}/{param}`);
     return node.param;
   }
@@ -303,19 +328,31 @@ export class PathTemplater<T = never> {
     return child;
   }
 
+  /**
+   * A user's split override: the values at `position` of paths shaped like `template`
+   * (`/link/{linkId}`, position 1) stay literal, whatever their count, shape or sub-routes.
+   * Set before learning the domain's paths.
+   */
+  split(domain: string, template: string, position: number): void {
+    const segments = splitPath(template).slice(0, position);
+    this.root(domain).rules.splits.add(
+      shapeOf(joinPrefix(segments.map((s) => (isStoredParameter(s) ? s : escapeLiteral(s))))),
+    );
+  }
+
   /** Record a path (segments already split) so later calls can merge high-cardinality positions. */
   learn(domain: string, segments: readonly string[], weight = 1): void {
-    this.learnTyped(domain, templateSegments(segments), weight);
+    this.learnTyped(domain, templateSegments(segments, true), weight, segments);
   }
 
   /**
    * Like `learn`, for segments already passed through `templateSegments`; returns
    * the current template as segments (merged positions become `{param}`).
    */
-  learnTyped(domain: string, typed: readonly string[], weight = 1): string[] {
+  learnTyped(domain: string, typed: readonly string[], weight = 1, raw?: readonly string[]): string[] {
     let node = this.root(domain);
     for (let i = 0; i < typed.length; i++) {
-      const t = typed[i] as string;
+      const t = splitValue(node, typed[i] as string, raw?.[i]);
       if (t.charCodeAt(0) !== OPEN_BRACE) {
         node = this.step(node, t, weight);
         continue;
@@ -412,11 +449,21 @@ export class PathTemplater<T = never> {
         }
         let key: string;
         let literalPii = false;
-        if (digits && !(slash - start === 1 && isApiVersionDigit(u[start] as number, node.template))) {
+        if (node.rules.splits.size > 0 && isSplit(node)) {
+          // A position the user split: every value is its own literal.
+          seg ??= encoded ? safeDecode(rawPath.slice(start, slash)) : rawPath.slice(start, slash);
+          key = escapeLiteral(seg);
+          literalPii = pathMayHoldPii(seg);
+          pii ||= literalPii;
+          prevReserved = false;
+        } else if (
+          digits &&
+          !(slash - start === 1 && isVersionDigit(u[start] as number, parentSegment(node), true))
+        ) {
           key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
           prevReserved = false;
         } else if (digits) {
-          key = String.fromCharCode(u[start] as number); // the API's version (`/rest/api/2`)
+          key = String.fromCharCode(u[start] as number); // maybe the API's version (`/rest/api/2`)
           prevReserved = false;
         } else if (hexDash && dashes === 4 && slash - start === 36) {
           key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'
@@ -455,6 +502,7 @@ export class PathTemplater<T = never> {
 
   /** Merge the largest same-shape group of value-like children; returns whether anything merged. */
   private merge(node: TrieNode<T>, force: boolean): boolean {
+    if (!force && isSplit(node)) return false;
     const groups = new Map<string, string[]>();
     let total = 0;
     // Plain words where values are not expected (under `/link`, not under `/v1`) need twice
@@ -495,7 +543,10 @@ export class PathTemplater<T = never> {
       shared: force ? null : signature(node.children.get(best[0] as string) as TrieNode<T>),
     };
     for (const seg of best) {
-      if ((node.children.get(seg) as TrieNode<T>).hits >= node.dominance) continue; // a dominant static route
+      const child = node.children.get(seg) as TrieNode<T>;
+      // A dominant static route (`/users/login`), unless the group's shared sub-routes say it is a value.
+      if (child.hits >= node.dominance && (force || child.children.size + (child.typed?.size ?? 0) === 0))
+        continue;
       mergeInto(param, node.children.get(seg) as TrieNode<T>);
       node.children.delete(seg);
       node.small = null;
@@ -518,12 +569,16 @@ export class PathTemplater<T = never> {
       for (const child of node.children.values()) visit(child, depth + 1);
       if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
       if (node.param) visit(node.param, depth + 1);
+      this.foldDigits(node);
       this.foldIntoTyped(node);
       let changed = !node.merged && this.mergeByStructure(node);
-      if (node.merged) {
+      if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
-          if (!mayBeValue(node, seg) || child.hits >= node.dominance) continue;
+          const sharing = sharesSubRoutes(child, param);
+          if (!(mayBeValue(node, seg) || (sharing && mayBeValue(node, seg, true) && !isPluralNoun(seg))))
+            continue;
+          if (child.hits >= node.dominance && !sharing) continue;
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -540,11 +595,35 @@ export class PathTemplater<T = never> {
   }
 
   /**
+   * Single digits kept literal where a version sits (`/1/boards`) are versions while there are
+   * few of them; many (`/api/0/books` … `/api/9/books`), or beside longer integers, are ids.
+   */
+  private foldDigits(node: TrieNode<T>): void {
+    if (isSplit(node)) return;
+    const digits = [...node.children].filter(([seg]) => seg.length === 1 && isDigit(seg.charCodeAt(0)));
+    if (digits.length === 0 || (digits.length < VERSION_VALUES && !node.typed?.has(PARAM_NAME.id))) return;
+    node.typed ??= new Map();
+    let id = node.typed.get(PARAM_NAME.id);
+    if (!id)
+      node.typed.set(
+        PARAM_NAME.id,
+        (id = newNode(node.rules, this.threshold, `${node.template}/${PARAM_NAME.id}`)),
+      );
+    for (const [seg, child] of digits) {
+      mergeInto(id, child);
+      node.children.delete(seg);
+    }
+    node.small = null;
+    retemplate(id, `${node.template}/${PARAM_NAME.id}`);
+    this.payloadEpoch++;
+  }
+
+  /**
    * Literal codes next to a typed parameter with the same shape below are more of its values
    * (`/orders/AEXVHK4` beside `/orders/{id}`): generated-looking, not words, not reserved.
    */
   private foldIntoTyped(node: TrieNode<T>): void {
-    if (!node.typed || node.typed.size !== 1) return;
+    if (!node.typed || node.typed.size !== 1 || isSplit(node)) return;
     const [key, typed] = [...node.typed][0] as [string, TrieNode<T>];
     const shape = signature(typed);
     let changed = false;
@@ -569,6 +648,7 @@ export class PathTemplater<T = never> {
    * their sub-trees say otherwise. Returns whether it merged.
    */
   private mergeByStructure(node: TrieNode<T>): boolean {
+    if (isSplit(node)) return false;
     const candidates: [string, TrieNode<T>][] = [];
     for (const entry of node.children) if (mayBeValue(node, entry[0], true)) candidates.push(entry);
     if (candidates.length < 2) return false;
@@ -587,8 +667,22 @@ export class PathTemplater<T = never> {
       // Sub-collections share sub-routes too (`/contacts/lists/{id}`, `/contacts/dncs/{id}`):
       // plural nouns are names, not values. Sections (`/my/radio/follows`, `/my/music/follows`)
       // share them as well: only a collection's values, or locale codes, merge here.
+      const all = sharing.length;
       sharing = sharing.filter(([seg]) => !isPluralNoun(seg));
-      if (!collection && !sharing.every(([seg]) => LOCALE.test(seg))) return false;
+      // Below a parameter, values share several sub-routes (`/repos/{owner}/hello/issues`, `…/pulls`
+      // and `/repos/{owner}/world/issues`, `…/pulls`); sections share them too, but beside
+      // sub-collections (`/projects/{project}/global/disks` beside `…/zones/{zone}/disks`).
+      if (
+        !collection &&
+        !sharing.every(([seg]) => LOCALE.test(seg)) &&
+        !(
+          ownSegment(node).charCodeAt(0) === OPEN_BRACE &&
+          (all - sharing.length) * 3 < all &&
+          sharedKeys(sharing.map(([, child]) => child)) >= 2 &&
+          similarSubtrees(sharing.map(([, child]) => child))
+        )
+      )
+        return false;
     }
     if (sharing.length < 2) return false;
     // Tenants and locales hold the same API below the shared root; services
@@ -649,7 +743,7 @@ export class PathTemplater<T = never> {
 
   /** Template a path with what has been learned so far (does not learn). */
   template(domain: string, segments: readonly string[]): string[] {
-    return this.templateTyped(domain, templateSegments(segments));
+    return this.templateTyped(domain, templateSegments(segments, true), segments);
   }
 
   /**
@@ -657,10 +751,11 @@ export class PathTemplater<T = never> {
    * trie's own (unnamed) parameters: names a stored template carries map back to their
    * guesses (`{userId}` → `{id}`); `nameParameters` names the result.
    */
-  templateTyped(domain: string, typedIn: readonly string[]): string[] {
+  templateTyped(domain: string, typedIn: readonly string[], raw?: readonly string[]): string[] {
     const typed = [...typedIn];
     let node = this.roots.get(domain) ?? null;
     for (let i = 0; i < typed.length; i++) {
+      if (node) typed[i] = splitValue(node, typed[i] as string, raw?.[i]);
       const t = typed[i] as string;
       if (!node) {
         if (t.charCodeAt(0) === OPEN_BRACE) typed[i] = guessOf(t, typedIn[i - 1]).key;
@@ -674,7 +769,10 @@ export class PathTemplater<T = never> {
       }
       const child = node.children.get(t);
       if (child) node = child;
-      else if (node.merged && mayBeValue(node, t)) {
+      else if (t.length === 1 && isDigit(t.charCodeAt(0)) && node.typed?.has(PARAM_NAME.id)) {
+        typed[i] = PARAM_NAME.id; // a digit where versions sit, folded into the ids (foldDigits)
+        node = node.typed.get(PARAM_NAME.id) as TrieNode<T>;
+      } else if (node.merged && mayBeValue(node, t)) {
         typed[i] = '{param}';
         node = node.param;
       } else if (node.typed?.size === 1 && isCode(t)) {
@@ -728,9 +826,74 @@ function retemplate<T>(node: TrieNode<T>, template: string): void {
   if (node.param) retemplate(node.param, `${template}/{param}`);
 }
 
+/** At a position the user split, the raw value instead of its typed parameter. */
+function splitValue<T>(node: TrieNode<T>, typed: string, raw: string | undefined): string {
+  if (raw === undefined || typed.charCodeAt(0) !== OPEN_BRACE || isStoredParameter(raw) || !isSplit(node))
+    return typed;
+  return escapeLiteral(raw);
+}
+
+/** The node's own segment, undefined for the root. */
+function parentSegment<T>(node: TrieNode<T>): string | undefined {
+  return node.template === '' ? undefined : ownSegment(node);
+}
+
+/** Distinct single digits in a version position from which they are ids, not versions. */
+const VERSION_VALUES = 4;
+
+const isDigit = (code: number): boolean => code >= DIGIT_0 && code <= DIGIT_9;
+
 /** A generated-looking literal (`UMJFYB8`, `sales2024`): digits, not words, not reserved. */
 function isCode(seg: string): boolean {
   return /\d/.test(seg) && !isWordLike(seg) && !isStaticName(seg);
+}
+
+/**
+ * Whether most of `node`'s sub-routes are also below `param`: a busy literal holding the same
+ * routes as the parameter's values is one more value (a popular repository), not a static route.
+ */
+function sharesSubRoutes<T>(node: TrieNode<T>, param: TrieNode<T>): boolean {
+  const keys = childKeys(node);
+  if (keys.length === 0) return false;
+  let shared = 0;
+  for (const key of keys) if (hasChildKey(param, key)) shared++;
+  return shared * 2 >= keys.length;
+}
+
+/** How many sub-route keys every one of these nodes has. */
+function sharedKeys<T>(nodes: readonly TrieNode<T>[]): number {
+  const [first, ...rest] = nodes;
+  if (!first) return 0;
+  return childKeys(first).filter((key) => rest.every((node) => hasChildKey(node, key))).length;
+}
+
+/** The routes below a node, three levels deep (`issues`, `issues/{id}`, `issues/{id}/comments`). */
+function deepKeys<T>(node: TrieNode<T>, prefix: string, depth: number, out: Set<string>): Set<string> {
+  if (depth === 0 || out.size > 500) return out;
+  const visit = (key: string, child: TrieNode<T>) => {
+    const path = prefix ? `${prefix}/${key}` : key;
+    out.add(path);
+    deepKeys(child, path, depth - 1, out);
+  };
+  for (const [key, child] of node.children) visit(key, child);
+  if (node.typed) for (const [key, child] of node.typed) visit(key, child);
+  if (node.param) visit('{param}', node.param);
+  return out;
+}
+
+/**
+ * Whether these sub-trees hold the same routes (most routes below any of them are below at least
+ * half of them): a parameter's values do; sections sharing a few names (`/global/addresses/{id}`
+ * beside `/aggregated/addresses`) do not.
+ */
+function similarSubtrees<T>(nodes: readonly TrieNode<T>[]): boolean {
+  const counts = new Map<string, number>();
+  for (const node of nodes)
+    for (const key of deepKeys(node, '', 3, new Set())) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const quorum = Math.max(2, nodes.length / 2);
+  let shared = 0;
+  for (const n of counts.values()) if (n >= quorum) shared++;
+  return shared * 2 >= counts.size;
 }
 
 /** Whether most keys below `key` in these nodes are shared by at least two of them. */

@@ -1,0 +1,108 @@
+// Split and merge overrides: a user's corrections of templating, input data that every later
+// analysis of the domain respects (on fresh traffic and on stored aggregates alike).
+import { describe, expect, it } from 'vitest';
+import { Inventory, type EndpointAggregate, type TemplateOverride } from '../src/index.js';
+
+const DOMAIN = 'shop.example';
+
+function obs(path: string, method = 'GET') {
+  return {
+    source: 'capture' as const,
+    domain: DOMAIN,
+    method,
+    path,
+    query: '',
+    status: 200,
+    scheme: 'https' as const,
+    auth: null,
+    requestHeaders: {},
+    responseHeaders: {},
+    timestamp: null,
+  };
+}
+
+function analyse(
+  paths: string[],
+  overrides: TemplateOverride[] = [],
+  stored: EndpointAggregate[] = [],
+): { inv: Inventory; endpoints: EndpointAggregate[] } {
+  const inv = new Inventory({ detectPii: false });
+  inv.addOverrides(DOMAIN, overrides);
+  inv.addAggregates(stored);
+  for (const p of paths) inv.addObservation(obs(p));
+  return { inv, endpoints: inv.endpoints() };
+}
+
+const pathsOf = (endpoints: EndpointAggregate[]) => endpoints.map((e) => e.normalizedPath).sort();
+const accounts = Array.from({ length: 25 }, (_, i) => `/accounts/k${i}z`);
+
+describe('template overrides', () => {
+  it('splits a merged parameter back into literals, on traffic and on stored endpoints', () => {
+    expect(pathsOf(analyse(accounts).endpoints)).toEqual(['/accounts/{accountId}']);
+    const split: TemplateOverride = {
+      kind: 'split',
+      template: '/accounts/{accountId}',
+      parameter: '{accountId}',
+    };
+    // Fresh traffic: every value its own endpoint.
+    const fresh = analyse(accounts, [split]).endpoints;
+    expect(pathsOf(fresh)).toHaveLength(25);
+    expect(pathsOf(fresh)).toContain('/accounts/k7z');
+    // The stored merged endpoint is divided by its sample paths (its counts shared among
+    // the values sampled); later traffic stays literal.
+    const stored = analyse(accounts).endpoints;
+    const again = analyse(['/accounts/k3z', '/accounts/k30z'], [split], stored).endpoints;
+    const paths = pathsOf(again);
+    expect(paths).not.toContain('/accounts/{accountId}');
+    expect(paths).toContain('/accounts/k3z');
+    expect(paths).toContain('/accounts/k30z');
+    expect(again.find((e) => e.normalizedPath === '/accounts/k30z')?.requestCount).toBe(1);
+    expect(again.reduce((n, e) => n + e.requestCount, 0)).toBe(27);
+  });
+
+  it('keeps typed values literal at a split position, and only there', () => {
+    const split: TemplateOverride = { kind: 'split', template: '/api/{id}/books', parameter: '{id}' };
+    const paths = ['/api/42/books', '/api/43/books', '/orders/42', '/orders/43'];
+    expect(pathsOf(analyse(paths, [split]).endpoints)).toEqual([
+      '/api/42/books',
+      '/api/43/books',
+      '/orders/{orderId}',
+    ]);
+  });
+
+  it('merges paths into the template a user names, for traffic and stored endpoints', () => {
+    const words = ['apple', 'banana', 'cherry'];
+    const before = analyse(words.map((w) => `/link/${w}`));
+    expect(pathsOf(before.endpoints)).toEqual(['/link/apple', '/link/banana', '/link/cherry']);
+    const merge: TemplateOverride = { kind: 'merge', template: '/link/{name}' };
+    const after = analyse(['/link/zebra'], [merge], before.endpoints);
+    expect(pathsOf(after.endpoints)).toEqual(['/link/{name}']);
+    expect(after.endpoints[0]?.requestCount).toBe(4);
+    // The stored rows are renamed (the first keeps its id and history), not dropped.
+    expect(after.inv.renames().get(`${DOMAIN} GET /link/apple`)).toBe('/link/{name}');
+    // Every method of the matching paths.
+    expect(pathsOf(analyse([], [merge], [...before.endpoints, ...analyse([]).endpoints]).endpoints)).toEqual([
+      '/link/{name}',
+    ]);
+  });
+
+  it('extends a declared template with the traffic under its prefix', () => {
+    const inv = new Inventory({ detectPii: false });
+    inv.addSpecEndpoints([
+      {
+        domain: DOMAIN,
+        method: 'GET',
+        pathTemplate: '/users/{username}',
+        spec: { source: 'openapi', piiFields: [] } as never,
+      },
+    ]);
+    for (const p of ['/users/m24-3343/addresses', '/users/alice/addresses', '/users/bob/orders/7'])
+      inv.addObservation(obs(p));
+    expect(pathsOf(inv.endpoints())).toEqual([
+      '/users/{username}',
+      '/users/{username}/addresses',
+      '/users/{username}/orders/{orderId}',
+    ]);
+    expect(inv.templateFor(DOMAIN, 'GET', '/users/zed/addresses')).toBe('/users/{username}/addresses');
+  });
+});
