@@ -1,18 +1,24 @@
 // `npm run bench -w @argus/server`: capture throughput against a bare Fastify
-// route (autocannon, same run), and list/metrics latency with 100k endpoints
-// stored in PostgreSQL. Prints the figures; paste them into README.md.
+// route (autocannon, same run), the JetStream sink among them; analysis
+// throughput with 1 and 2 worker processes (cluster.ts); list/metrics latency
+// with 100k endpoints stored in PostgreSQL. Prints the figures and writes each
+// part that ran into its section of bench/RESULTS.md (`npm run bench -- PART`
+// runs one: capture, cluster, inventory).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { connect as connectNats } from 'nats';
 import type * as AppModule from '../src/app.js';
 import type * as ConfigModule from '../src/config.js';
 import type * as ClientModule from '../src/db/client.js';
 import type * as SchemaModule from '../src/db/schema/index.js';
 import type { TargetReply, TargetRequest, TargetSpec } from './target.js';
+import { clusterBench } from './cluster.js';
+import { createDatabase, dropDatabase } from './database.js';
 
 // What `npm start` runs: the built server (dist/, built by `npm run bench`) on the
 // workspace packages' builds, not the TypeScript sources through tsx.
@@ -25,6 +31,8 @@ const { domains, endpoints } = await built<typeof SchemaModule>('db/schema/index
 const here = path.dirname(fileURLToPath(import.meta.url));
 const autocannonBin = path.resolve(here, '../../../node_modules/autocannon/autocannon.js');
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const NATS_STREAM = `ARGUS_BENCH_${randomUUID().slice(0, 8)}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
@@ -154,6 +162,20 @@ async function captureBench(): Promise<void> {
     ],
     // The ceiling on this machine: Node's own HTTP server reading the body and
     // answering, bare and with a fixed amount of synchronous work per request.
+    ...(natsUp
+      ? ([
+          [
+            'capture, JetStream sink',
+            {
+              kind: 'capture',
+              token: TOKEN,
+              dataDir: path.join(dir, 'jetstream'),
+              databaseUrl: PG_URL,
+              nats: { url: NATS_URL, stream: NATS_STREAM, partitions: 16 },
+            },
+          ],
+        ] satisfies [string, TargetSpec][])
+      : []),
     ['node:http, read body + 202', { kind: 'node-http', workMicros: 0 }],
     ['node:http, + 10 µs of work', { kind: 'node-http', workMicros: 10 }],
   ];
@@ -162,7 +184,7 @@ async function captureBench(): Promise<void> {
     targets.push({
       label,
       process: await TargetProcess.start(spec),
-      drains: spec.kind === 'capture',
+      drains: spec.kind === 'capture' && !spec.nats,
       runs: [],
       drained: [],
     });
@@ -194,14 +216,19 @@ async function captureBench(): Promise<void> {
   });
   const batchResult = await cannon(targets[1]!.process, '/api/v1/captures', batchBody, BATCH_SECONDS);
   for (const t of targets) await t.process.request('close');
+  if (natsUp) {
+    const nc = await connectNats({ servers: NATS_URL });
+    await (await nc.jetstreamManager()).streams.delete(NATS_STREAM).catch(() => false);
+    await nc.close();
+  }
   rmSync(dir, { recursive: true, force: true });
-  console.log(
+  out(
     `\n(load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores)`,
   );
-  console.log(
-    `\nCapture throughput (${CONNECTIONS} connections, JSON body with PII; acknowledged once written to the capture journal, fdatasync within 1 s; FSYNC_MS=0: on the disk before each answer).\n${ROUNDS} rounds of ${DURATION} s per target, bare route first in each; medians, and the range of the per-round ratios to that round's bare route:`,
+  out(
+    `\nCapture throughput (${CONNECTIONS} connections, JSON body with PII; acknowledged once written to the capture journal, fdatasync within 1 s; FSYNC_MS=0: on the disk before each answer; JetStream sink: once the stream acknowledged the publish).\n${ROUNDS} rounds of ${DURATION} s per target, bare route first in each; medians, and the range of the per-round ratios to that round's bare route:`,
   );
   const [bareTarget] = targets;
   for (const t of targets) {
@@ -212,7 +239,7 @@ async function captureBench(): Promise<void> {
     const ratios = t.runs.map((r, i) => r.requests.average / bareTarget!.runs[i]!.requests.average);
     const cpuRatios = t.runs.map((r, i) => bareTarget!.runs[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest);
     const pct = (v: number) => `${Math.round(v * 100)} %`;
-    console.log(
+    out(
       `  ${t.label.padEnd(28)} ${Math.round(median(rps)).toString().padStart(6)} req/s (${Math.round(Math.min(...rps))}-${Math.round(Math.max(...rps))})   p99 ${median(t.runs.map((r) => r.latency.p99))} ms   ${cpu.toFixed(1)} µs CPU/request (${kernel.toFixed(1)} in the kernel)` +
         (failed > 0 ? `   non-2xx or errors ${failed}` : '') +
         (t === bareTarget
@@ -220,18 +247,18 @@ async function captureBench(): Promise<void> {
           : `   ${pct(median(ratios))} of bare (${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))}; ${pct(median(cpuRatios))} per CPU-second)`),
     );
   }
-  console.log(
+  out(
     `  batch call POST /api/v1/captures, ${BATCH} exchanges per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(batchResult.requests.average)} req/s = ${Math.round(batchResult.requests.average * BATCH)} observations/s   p50 ${batchResult.latency.p50} ms   ${(batchResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/observation` +
       (batchResult.non2xx + batchResult.errors > 0
         ? `   non-2xx ${batchResult.non2xx}, errors ${batchResult.errors}`
         : ''),
   );
-  console.log('  Analysis of what each run captured (journal → database → endpoints), after each run:');
+  out('  Analysis of what each run captured (journal → database → endpoints), after each run:');
   for (const t of targets) {
     if (t.drained.length === 0) continue;
     const count = t.drained.reduce((n, d) => n + d.count, 0);
     const ms = t.drained.reduce((n, d) => n + d.ms, 0);
-    console.log(
+    out(
       `  ${t.label.padEnd(28)} ${count} observations in ${(ms / 1000).toFixed(1)} s = ${Math.round(count / (ms / 1000))} observations/s`,
     );
   }
@@ -244,13 +271,7 @@ function p95(samples: number[]): number {
 
 async function inventoryBench(): Promise<void> {
   const name = `argus_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const url = await createDatabase(PG_URL, name);
   try {
     const database = await openDatabase({ url });
     const started = performance.now();
@@ -290,7 +311,7 @@ async function inventoryBench(): Promise<void> {
       );
     }
     await database.db.execute('analyze');
-    console.log(
+    out(
       `\nInventory: 100,000 endpoints in PostgreSQL (inserted in ${Math.round(performance.now() - started)} ms)`,
     );
     await database.close();
@@ -322,24 +343,66 @@ async function inventoryBench(): Promise<void> {
         if (i >= 30) samples.push(performance.now() - t0);
       }
       const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-      console.log(
+      out(
         `  GET ${target.padEnd(52)} p95 ${p95(samples).toFixed(1)} ms   mean ${mean.toFixed(1)} ms   (300 sequential requests over HTTP)`,
       );
     }
     await app.close();
   } finally {
-    if (process.env.BENCH_KEEP_DB) console.log(`  (kept database ${name})`);
-    else await dropDatabase(name);
+    if (process.env.BENCH_KEEP_DB) out(`  (kept database ${name})`);
+    else await dropDatabase(PG_URL, name);
   }
 }
 
-async function dropDatabase(name: string): Promise<void> {
-  const dropper = new pg.Client({ connectionString: PG_URL });
-  await dropper.connect();
-  await dropper.query(`drop database if exists ${name} with (force)`);
-  await dropper.end();
+/** Prints a line of the results and keeps it for RESULTS.md. */
+let section: string[] = [];
+function out(line: string): void {
+  console.log(line);
+  section.push(line);
 }
 
+/** Replaces the part's section of RESULTS.md (between its markers) with what it printed. */
+function writeSection(part: string): void {
+  const file = path.join(here, 'RESULTS.md');
+  const text = readFileSync(file, 'utf8');
+  const start = `<!-- bench:${part} -->`;
+  const end = `<!-- /bench:${part} -->`;
+  const body = `${start}\nRun ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n\n\`\`\`\n${section.join('\n').trim()}\n\`\`\`\n${end}`;
+  const at = text.indexOf(start);
+  const next =
+    at < 0
+      ? `${text.trimEnd()}\n\n${body}\n`
+      : text.slice(0, at) + body + text.slice(text.indexOf(end) + end.length);
+  writeFileSync(file, next);
+  section = [];
+}
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connectTcp({ host: hostname, port: Number(port || 4222) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => resolve(false));
+  });
+}
+
+const natsUp = await reachable(NATS_URL);
+if (!natsUp) console.warn(`NATS unreachable at ${NATS_URL}: the JetStream figures are left out`);
 const only = process.argv[2];
-if (only !== 'inventory') await captureBench();
-if (only !== 'capture') await inventoryBench();
+if (!only || only === 'capture') {
+  await captureBench();
+  writeSection('capture');
+}
+if ((!only || only === 'cluster') && natsUp) {
+  await clusterBench(PG_URL, NATS_URL, out);
+  writeSection('cluster');
+}
+if (!only || only === 'inventory') {
+  await inventoryBench();
+  writeSection('inventory');
+}

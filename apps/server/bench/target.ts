@@ -14,7 +14,15 @@ import type * as ClientModule from '../src/db/client.js';
 export type TargetSpec =
   | { kind: 'bare' }
   | { kind: 'node-http'; workMicros: number }
-  | { kind: 'capture'; token: string; dataDir: string; databaseUrl?: string; fsyncIntervalMs?: number };
+  | {
+      kind: 'capture';
+      token: string;
+      dataDir: string;
+      databaseUrl?: string;
+      fsyncIntervalMs?: number;
+      /** Publish to this JetStream stream instead of the journal (no analysis in the target). */
+      nats?: { url: string; stream: string; partitions: number };
+    };
 
 export interface TargetRequest {
   id: number;
@@ -63,6 +71,7 @@ async function start(
     databaseUrl: spec.databaseUrl,
     ingestToken: spec.token,
     ...(spec.fsyncIntervalMs === undefined ? {} : { captureFsyncIntervalMs: spec.fsyncIntervalMs }),
+    nats: spec.nats,
   });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, scheduler: false });

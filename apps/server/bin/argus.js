@@ -17,6 +17,7 @@ const builds = [
   { entry: built, sources: join(root, 'src') },
   { entry: join(packages, 'engine', 'dist', 'index.js'), sources: join(packages, 'engine', 'src') },
   { entry: join(packages, 'api', 'dist', 'index.js'), sources: join(packages, 'api', 'src') },
+  { entry: join(packages, 'connectors', 'dist', 'index.js'), sources: join(packages, 'connectors', 'src') },
 ];
 
 function newestFile(dir) {

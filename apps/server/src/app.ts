@@ -13,10 +13,13 @@ import { alertingPlugin, processFindings } from './alerts/index.js';
 import { registerAuth } from './auth.js';
 import { Analyzer } from './analysis/analyzer.js';
 import { CaptureIngest } from './capture/ingest.js';
+import { NatsSink } from './capture/nats-sink.js';
 import { capturePlugin } from './capture/routes.js';
 import { captureBatchPlugin } from './capture/batch.js';
 import { captureFastPath, type FastPath } from './capture/fast-path.js';
-import { type OnRecorded, UpstreamCache } from './capture/record.js';
+import type { OnRecorded } from './capture/handle.js';
+import { UpstreamCache } from './capture/record.js';
+import type { CaptureSink } from './capture/sink.js';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { dashboardPlugin } from './dashboard.js';
@@ -26,6 +29,7 @@ import { createTelemetry, observabilityPlugin, observeRequests } from './observa
 import { apiRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { createSecretBox, loadSecretKey } from './secrets.js';
+import { TestRunner } from './testing/runs.js';
 import { ensureAdmin, type AdminBootstrap } from './users.js';
 
 export interface BuildAppOptions {
@@ -41,8 +45,11 @@ export interface ArgusRuntime {
   /** Set when this start created the admin user. */
   bootstrap: AdminBootstrap | null;
   analyzer: Analyzer;
-  ingest: CaptureIngest;
+  /** Where captures go: the embedded journal, or JetStream with ARGUS_NATS_URL. */
+  sink: CaptureSink;
   scheduler: Scheduler;
+  /** Security test runs (active testing) started on this instance. */
+  testRunner: TestRunner;
 }
 
 declare module 'fastify' {
@@ -130,19 +137,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const telemetry = createTelemetry();
   const analyzer = new Analyzer(ctx, telemetry);
   analyzer.setFindingsHandler(processFindings);
-  const ingest = await CaptureIngest.open({
-    db: ctx.db,
-    logger: app.log,
-    dataDir: config.dataDir,
-    maxBacklogBytes: config.captureBacklogLimit,
-    journal: { fsyncIntervalMs: config.captureFsyncIntervalMs },
-    onStored: () => analyzer.schedule(),
-  });
-  analyzer.setIngest(ingest);
-  telemetry.captureBacklogSource.bytes = () => ingest.backlogBytes;
+  const sink: CaptureSink = config.nats
+    ? await NatsSink.open(config.nats)
+    : await CaptureIngest.open({
+        db: ctx.db,
+        logger: app.log,
+        dataDir: config.dataDir,
+        maxBacklogBytes: config.captureBacklogLimit,
+        journal: { fsyncIntervalMs: config.captureFsyncIntervalMs },
+        onStored: () => analyzer.schedule(),
+      });
+  analyzer.setIngest(sink);
+  telemetry.captureBacklogSource.bytes = () => sink.backlogBytes;
   const scheduler = new Scheduler(ctx, analyzer);
+  const testRunner = new TestRunner(ctx, analyzer);
   const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
-  app.decorate('argus', { ctx, bootstrap, analyzer, ingest, scheduler });
+  app.decorate('argus', { ctx, bootstrap, analyzer, sink, scheduler, testRunner });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof ValidationError) {
@@ -202,21 +212,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (withPii > 0) capturedWith.inc(withPii);
     if (withPii < recorded.length) capturedWithout.inc(recorded.length - withPii);
   };
-  await app.register(capturePlugin, { ctx, ingest, upstreams, onRecorded });
-  await app.register(captureBatchPlugin, { ctx, ingest, onRecorded });
-  fastPath = captureFastPath({ ctx, ingest, upstreams, telemetry, logger: app.log, onRecorded });
-  await app.register(apiRoutes, { ctx, analyzer });
+  await app.register(capturePlugin, { ctx, sink, upstreams, onRecorded });
+  await app.register(captureBatchPlugin, { ctx, sink, onRecorded });
+  fastPath = captureFastPath({ ctx, sink, upstreams, telemetry, logger: app.log, onRecorded });
+  await app.register(apiRoutes, { ctx, analyzer, testRunner });
   await app.register(alertingPlugin, { ctx });
   await dashboardPlugin(app, { root: config.dashboardDir });
 
   app.addHook('onReady', async () => {
-    ingest.start();
+    sink.start();
     analyzer.start();
     if (options.scheduler !== false) scheduler.start();
   });
   app.addHook('preClose', async () => {
     scheduler.stop();
-    await ingest.close();
+    await testRunner.stop();
+    await sink.close();
     await analyzer.stop();
   });
   app.addHook('onClose', async () => {

@@ -272,6 +272,34 @@ const backoffAfterFailure = sql`case when ${users.failedLogins} + 1 >= ${FREE_FA
   then now() + make_interval(secs => least(${MAX_BACKOFF_SECONDS}, power(2, ${users.failedLogins} + 1 - ${FREE_FAILURES})))
   else null end`;
 
+/**
+ * Failures for a name that is no account, counted in `rate_limits` the way an
+ * account counts them (the key holds the count, `window_start` the last
+ * failure), so the 429 answers the same and does not tell which names exist.
+ */
+const unknownAccountKey = (username: string) =>
+  `login-unknown:${createHash('sha256').update(username).digest('hex')}`;
+
+async function unknownAccountLockedUntil(ctx: AppContext, username: string): Promise<Date | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, unknownAccountKey(username)));
+  if (!row || row.count < FREE_FAILURES) return null;
+  const seconds = Math.min(MAX_BACKOFF_SECONDS, 2 ** (row.count - FREE_FAILURES));
+  return new Date(row.windowStart.getTime() + seconds * 1000);
+}
+
+async function countUnknownAccountFailure(ctx: AppContext, username: string): Promise<void> {
+  await ctx.db
+    .insert(rateLimits)
+    .values({ key: unknownAccountKey(username), windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, windowStart: sql`now()` },
+    });
+}
+
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest('user', null);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
@@ -319,7 +347,8 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     async (request, reply) => {
       const { username, password } = parse(loginSchema, request.body);
       const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
-      const lockedFor = user?.lockedUntil ? user.lockedUntil.getTime() - Date.now() : 0;
+      const lockedUntil = user ? user.lockedUntil : await unknownAccountLockedUntil(ctx, username);
+      const lockedFor = lockedUntil ? lockedUntil.getTime() - Date.now() : 0;
       if (lockedFor > 0) {
         const seconds = Math.ceil(lockedFor / 1000);
         void reply.header('retry-after', String(seconds));
@@ -333,6 +362,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
             .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil: backoffAfterFailure })
             .where(eq(users.id, user.id));
         }
+        if (!user) await countUnknownAccountFailure(ctx, username);
         request.log.info({ username }, 'sign-in refused');
         throw new HttpError(401, 'Invalid username or password');
       }

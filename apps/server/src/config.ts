@@ -1,7 +1,6 @@
 // Configuration from the environment (ARCHITECTURE.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_FSYNC_INTERVAL_MS } from './capture/journal.js';
 
 export interface Config {
   port: number;
@@ -41,8 +40,24 @@ export interface Config {
   captureFsyncIntervalMs: number;
   /** Days captured observations are kept after analysis (0: forever); endpoints keep their aggregates. */
   observationRetentionDays: number;
+  /**
+   * NATS with JetStream (ARGUS_NATS_URL): captures are published to a stream
+   * and `argus worker` processes analyse them; unset, the embedded journal.
+   */
+  nats: NatsConfig | undefined;
   logLevel: string;
 }
+
+export interface NatsConfig {
+  url: string;
+  /** JetStream stream name (ARGUS_NATS_STREAM); its subjects are `<stream>.p.<partition>`. */
+  stream: string;
+  /** Subjects the domains are hashed over (ARGUS_NATS_PARTITIONS); one domain stays in one. */
+  partitions: number;
+}
+
+/** Capture journal: acknowledged once the kernel has a record, with an fdatasync within this many ms. */
+export const DEFAULT_FSYNC_INTERVAL_MS = 1000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DASHBOARD_DIR = path.resolve(here, '../../dashboard/dist');
@@ -135,8 +150,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       7,
       'ARGUS_OBSERVATION_RETENTION_DAYS',
     ),
+    nats: natsConfig(env),
     logLevel: blank(env.LOG_LEVEL) ?? 'info',
   };
+}
+
+function natsConfig(env: NodeJS.ProcessEnv): NatsConfig | undefined {
+  const url = blank(env.ARGUS_NATS_URL);
+  if (url === undefined) return undefined;
+  const stream = blank(env.ARGUS_NATS_STREAM) ?? 'ARGUS_CAPTURES';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(stream))
+    throw new Error(`ARGUS_NATS_STREAM must be letters, digits, _ or - (at most 64), not ${stream}`);
+  const partitions = positive(env.ARGUS_NATS_PARTITIONS, 16, 'ARGUS_NATS_PARTITIONS', 'partitions');
+  if (!Number.isInteger(partitions) || partitions > 1024)
+    throw new Error(`ARGUS_NATS_PARTITIONS must be a whole number from 1 to 1024, not ${partitions}`);
+  return { url, stream, partitions };
 }
 
 /** Defaults for tests and embedding: in-memory database, no key file, quiet logs. */

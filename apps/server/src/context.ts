@@ -29,7 +29,8 @@ export interface AppContext {
   recordActivity(entries: ActivityInput | ActivityInput[], tx?: Db): Promise<void>;
   /** The stored settings (defaults until saved). */
   getSettings(): Promise<SettingsUpdate>;
-  saveSettings(value: SettingsUpdate): Promise<SettingsUpdate>;
+  /** Store the settings (in `tx` when given). */
+  saveSettings(value: SettingsUpdate, tx?: Db): Promise<SettingsUpdate>;
 }
 
 const MAX_TEXT = 500;
@@ -70,8 +71,8 @@ export function createContext(parts: {
       const parsed = settingsUpdateSchema.safeParse({ ...defaultSettings, ...row.value });
       return parsed.success ? parsed.data : structuredClone(defaultSettings);
     },
-    async saveSettings(value) {
-      await db
+    async saveSettings(value, tx) {
+      await (tx ?? db)
         .insert(settingsTable)
         .values({ id: 1, value })
         .onConflictDoUpdate({ target: settingsTable.id, set: { value, updatedAt: new Date() } });

@@ -16,8 +16,26 @@ repository root, which builds everything) and reload this page.</p>
 <p>The API is available under <code>/api/v1</code>.</p>
 </body></html>`;
 
-const isApiPath = (url: string) =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/gateway/') || url === '/gateway';
+/**
+ * Paths that never get the dashboard: the API and the capture path in any
+ * spelling the router might see (`/%67ateway/%2e%2e`, `//GATEWAY/..`), and any
+ * path with dot segments or that does not decode. Decided on the decoded,
+ * lower-cased segments, never on the raw text: `/gateway/%2e%2e` got the SPA.
+ */
+function isApiPath(url: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return true;
+  }
+  const segments = decoded
+    .toLowerCase()
+    .split(/[/\\]+/)
+    .filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..')) return true;
+  return segments[0] === 'api' || segments[0] === 'gateway';
+}
 
 export async function dashboardPlugin(app: FastifyInstance, { root }: { root: string }): Promise<void> {
   const built = existsSync(path.join(root, 'index.html'));

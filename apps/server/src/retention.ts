@@ -2,9 +2,12 @@
 // PII findings and samples live on in its endpoint's aggregate, so the raw rows
 // are kept for ARGUS_OBSERVATION_RETENTION_DAYS (default 7) and then deleted in
 // batches. Observations still waiting for analysis are never deleted.
-import { sql } from 'drizzle-orm';
+// Quarantined captures (dead letters) hold the same captured data and go after
+// the same number of days. The workers' receipts (capture_receipts) only guard
+// against a redelivery within minutes, so they go with the same cutoff.
+import { lt, sql } from 'drizzle-orm';
 import type { AppContext } from './context.js';
-import { observationQueue, observations } from './db/schema/index.js';
+import { captureReceipts, deadLetters, observationQueue, observations } from './db/schema/index.js';
 
 const DELETE_BATCH = 10_000;
 
@@ -12,6 +15,7 @@ const DELETE_BATCH = 10_000;
 export async function pruneObservations(ctx: AppContext, days: number): Promise<number> {
   if (days <= 0) return 0;
   const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  await ctx.db.delete(captureReceipts).where(lt(captureReceipts.storedAt, cutoff));
   let total = 0;
   for (;;) {
     const result = await ctx.db.execute(sql`
@@ -30,4 +34,15 @@ export async function pruneObservations(ctx: AppContext, days: number): Promise<
     total += deleted;
     if (deleted < DELETE_BATCH) return total;
   }
+}
+
+/** Deletes dead letters (quarantined captures) created before `days` ago; returns how many. */
+export async function pruneDeadLetters(ctx: AppContext, days: number): Promise<number> {
+  if (days <= 0) return 0;
+  const cutoff = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const deleted = await ctx.db
+    .delete(deadLetters)
+    .where(lt(deadLetters.createdAt, cutoff))
+    .returning({ id: deadLetters.id });
+  return deleted.length;
 }

@@ -1,9 +1,17 @@
 // A domain scan: sync every active source, analyse captured traffic, then
 // re-check and re-score every endpoint of the domain with the current settings.
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { SCAN_SAMPLE_HOST } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
-import { discoverySources, domains, endpoints, observations } from './db/schema/index.js';
+import {
+  activities,
+  discoverySources,
+  domains,
+  domainStats,
+  endpoints,
+  observations,
+} from './db/schema/index.js';
 import { HttpError } from './errors.js';
 import { syncStoredSource } from './sources.js';
 
@@ -63,4 +71,81 @@ export async function scanDomain(
   if (failed > 0 && synced === 0 && (traffic?.n ?? 0) === 0)
     throw new HttpError(422, allSourcesFailed(domain.name, failures));
   return { endpointsDiscovered: discovered, sourcesSynced: synced, sourcesFailed: failed };
+}
+
+export interface ScanAllOutcome {
+  domains: { name: string; endpointsDiscovered: number; endpointsScanned: number; error: string | null }[];
+  endpointsScanned: number;
+}
+
+/**
+ * Run Scan's domain scans: every domain with an active discovery source, one
+ * after another (each syncs its sources), the sample domain never. A domain
+ * whose scan fails is reported with the reason; the others still run.
+ */
+export async function scanAllDomains(ctx: AppContext, analyzer: Analyzer): Promise<ScanAllOutcome> {
+  const withSources = await ctx.db
+    .selectDistinct({ id: domains.id, name: domains.name })
+    .from(domains)
+    .innerJoin(discoverySources, eq(discoverySources.domainId, domains.id))
+    .where(and(eq(discoverySources.isActive, true), ne(domains.name, SCAN_SAMPLE_HOST)))
+    .orderBy(asc(domains.name));
+  const outcome: ScanAllOutcome = { domains: [], endpointsScanned: 0 };
+  for (const domain of withSources) {
+    try {
+      const { endpointsDiscovered } = await scanDomain(ctx, analyzer, domain);
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(endpoints)
+        .where(eq(endpoints.domainId, domain.id));
+      const scanned = row?.n ?? 0;
+      outcome.domains.push({
+        name: domain.name,
+        endpointsDiscovered,
+        endpointsScanned: scanned,
+        error: null,
+      });
+      outcome.endpointsScanned += scanned;
+    } catch (error) {
+      const message = error instanceof HttpError ? error.message : 'the scan failed';
+      if (!(error instanceof HttpError))
+        ctx.logger.error({ err: error, domain: domain.name }, 'domain scan failed');
+      outcome.domains.push({
+        name: domain.name,
+        endpointsDiscovered: 0,
+        endpointsScanned: 0,
+        error: message,
+      });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Removes Run Scan's sample domain with everything it produced: endpoints and
+ * their findings (cascade), captured sample traffic, its activity entries.
+ * Captures already acknowledged are analysed first, so none re-creates it.
+ */
+export async function removeSampleDomain(
+  ctx: AppContext,
+  analyzer: Analyzer,
+): Promise<{ endpoints: number }> {
+  await analyzer.drain();
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + SCAN_SAMPLE_HOST}))`);
+    const [domain] = await tx
+      .select({ id: domains.id })
+      .from(domains)
+      .where(eq(domains.name, SCAN_SAMPLE_HOST));
+    const [row] = domain
+      ? await tx.select({ n: count() }).from(endpoints).where(eq(endpoints.domainId, domain.id))
+      : [];
+    await tx.delete(observations).where(eq(observations.domain, SCAN_SAMPLE_HOST));
+    await tx.delete(activities).where(eq(activities.domainName, SCAN_SAMPLE_HOST));
+    if (domain) {
+      await tx.delete(domains).where(eq(domains.id, domain.id));
+      await tx.delete(domainStats).where(eq(domainStats.domainId, domain.id));
+    }
+    return { endpoints: row?.n ?? 0 };
+  });
 }

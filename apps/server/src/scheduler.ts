@@ -7,7 +7,7 @@ import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
 import { domains, jobRuns } from './db/schema/index.js';
 import { HttpError } from './errors.js';
-import { pruneObservations } from './retention.js';
+import { pruneDeadLetters, pruneObservations } from './retention.js';
 import { scanDomain } from './scans.js';
 
 const TICK_MS = 30_000;
@@ -67,14 +67,16 @@ export class Scheduler {
     return claimed.length > 0;
   }
 
-  /** Deletes observations past their retention, hourly; true when this instance ran it. */
+  /** Deletes observations and dead letters past their retention, hourly; true when this instance ran it. */
   async pruneIfDue(): Promise<boolean> {
     const days = this.ctx.config.observationRetentionDays;
     if (days <= 0 || this.stopped) return false;
     if (!(await this.claim('prune-observations', PRUNE_INTERVAL_MINUTES).catch(() => false))) return false;
     try {
       const deleted = await pruneObservations(this.ctx, days);
-      if (deleted > 0) this.ctx.logger.info({ deleted, days }, 'observations past their retention deleted');
+      const deadLetters = await pruneDeadLetters(this.ctx, days);
+      if (deleted > 0 || deadLetters > 0)
+        this.ctx.logger.info({ deleted, deadLetters, days }, 'observations past their retention deleted');
     } catch (error) {
       this.ctx.logger.error({ err: error }, 'deleting old observations failed');
     }

@@ -8,24 +8,12 @@ import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
 import { readSourceOffThread } from './analysis/source-reader.js';
 import type { AppContext } from './context.js';
-import { discoverySources, domains, sourceFiles } from './db/schema/index.js';
+import { discoverySources, domains } from './db/schema/index.js';
 import { errorReason, userMessageOf } from './errors.js';
 import { maskSecret } from './secrets.js';
-
-class SourceLimitError extends Error {}
+import { readSourceFile } from './source-files.js';
 
 export type SourceRow = typeof discoverySources.$inferSelect;
-
-/**
- * Operations (or access-log endpoints) one source may bring. Analysis time and
- * memory grow with them: the review's spec with 100k operations hung the
- * server for more than 25 minutes, and its stored copy would again at the
- * next automatic scan.
- */
-export const MAX_SOURCE_OPERATIONS = 20_000;
-
-export const tooManyOperations = (count: number) =>
-  `The source has ${count.toLocaleString('en-US')} operations; Argus reads at most ${MAX_SOURCE_OPERATIONS.toLocaleString('en-US')} per source. Split the API description (one per API or tag) and add each part as its own source`;
 
 export function toDiscoverySource(row: SourceRow): DiscoverySource {
   const c = row.config;
@@ -110,8 +98,8 @@ export async function syncStoredSource(
       region: source.config.region ?? null,
       apiKey: source.apiKeySealed ? ctx.secrets.open(source.apiKeySealed) : null,
     };
-    const [file] = await ctx.db.select().from(sourceFiles).where(eq(sourceFiles.sourceId, source.id));
-    if (file) config.fileContent = (await gunzipAsync(file.contentGzip)).toString('utf8');
+    const file = await readSourceFile(ctx.db, source.id);
+    if (file) config.fileContent = (await gunzipAsync(file)).toString('utf8');
     if (
       config.type !== 'access_log' &&
       config.type !== 'api_gateway' &&
@@ -125,13 +113,10 @@ export async function syncStoredSource(
       timeoutMs: settings.requestTimeoutSeconds * 1000,
     });
     const har = config.type === 'har';
-    const operations =
-      source.type === 'access_log' || har ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
-    if (operations > MAX_SOURCE_OPERATIONS) throw new SourceLimitError(tooManyOperations(operations));
     const analysed = await analyzer.analyse(
       domain,
       source.type === 'access_log' || har
-        ? { trigger: 'sync', aggregates: result.endpoints }
+        ? { trigger: 'sync', aggregates: result.endpoints, traffic: result.traffic }
         : { trigger: 'sync', specEndpoints: result.specEndpoints },
     );
     const lineCount = result.stats ? result.stats.linesRead : (source.config.lineCount ?? null);

@@ -100,8 +100,8 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
         method: 'POST',
         url: '/api/v1/auth/login',
         remoteAddress: '203.0.113.9',
-        // Not the admin: the per-account backoff would answer first.
-        payload: { username: 'mallory', password: 'guess' },
+        // A new name each time: the per-account backoff would answer first.
+        payload: { username: `mallory-ip-${i}`, password: 'guess' },
       });
       statuses.push(res.statusCode);
     }
@@ -115,12 +115,14 @@ describe.each(databaseKinds)('sign-in (%s)', (kind) => {
       scheduler: false,
     });
     try {
+      // A new name each time: the per-account backoff (unknown names too) would answer first.
+      let n = 0;
       const attempt = (app: typeof other) =>
         app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
           remoteAddress: '198.51.100.23',
-          payload: { username: 'mallory', password: 'guess' },
+          payload: { username: `mallory-${n++}`, password: 'guess' },
         });
       const statuses: number[] = [];
       // Ten attempts a minute per address, spread over two servers.

@@ -23,7 +23,7 @@ describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
   let t: TestApp;
   // What is stored: copied from the capture journal into the database.
   const stored = async () => {
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     return (await t.ctx.db.select({ n: count() }).from(observations))[0]!.n;
   };
   beforeAll(async () => {
@@ -85,6 +85,18 @@ describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(json(wrong, errorBodySchema).message).toMatch(/ingest token/);
+  });
+
+  it('stores the path after the capture prefix in every spelling the router accepts', async () => {
+    for (const prefix of ['/%67ateway', '/g%61teway', '/gateway']) {
+      const res = await t.anonymous({
+        method: 'GET',
+        url: `${prefix}/x?page=2`,
+        headers: { host: 'store.example.com', authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode, prefix).toBe(202);
+      expect(json(res, captureResultSchema).recorded, prefix).toMatchObject({ path: '/x' });
+    }
   });
 
   it('refuses hosts that are not host names, and over-large bodies, and keeps what it had', async () => {

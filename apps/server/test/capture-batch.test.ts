@@ -58,7 +58,7 @@ describe.each(databaseKinds)('batch capture (%s)', (kind) => {
       ['collector.example.com', 'POST', '/v2/customers', ['ssn']],
     ]);
 
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     const rows = await t.ctx.db
       .select({
         id: observations.id,

@@ -18,7 +18,7 @@ describe.each(databaseKinds)('credentials in captured traffic (%s)', (kind) => {
   let upstream: Server;
   const received: IncomingHttpHeaders[] = [];
   const storedHeaders = async (id: string) => {
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     const [row] = await t.ctx.db
       .select({ observation: observations.observation })
       .from(observations)

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, errorBodySchema } from '@argus/api';
-import type { CapturedObservation } from '../src/capture/record.js';
+import type { Observation } from '@argus/engine';
 import { observations } from '../src/db/schema/index.js';
 import { METRICS_AUTH, createTestApp, databaseKinds, type TestApp } from './helpers.js';
 
@@ -22,12 +22,12 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
   afterAll(() => t?.close());
 
   const storedObservation = async (id: string) => {
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     const [row] = await t.ctx.db
       .select({ observation: observations.observation, piiTypes: observations.piiTypes })
       .from(observations)
       .where(eq(observations.id, id));
-    return row as { observation: CapturedObservation; piiTypes: string[] };
+    return row as { observation: Observation; piiTypes: string[] };
   };
 
   const capture = {

@@ -18,8 +18,9 @@ import { count, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, errorBodySchema } from '@argus/api';
 import { CaptureIngest } from '../src/capture/ingest.js';
-import { CaptureJournal, type JournalRecord } from '../src/capture/journal.js';
-import type { CapturedObservation } from '../src/capture/record.js';
+import { CaptureJournal } from '../src/capture/journal.js';
+import type { CaptureRecord } from '../src/capture/sink.js';
+import type { Observation } from '@argus/engine';
 import { observations } from '../src/db/schema/index.js';
 import { METRICS_AUTH, createTestApp, databaseKinds, json, openTestDatabase } from './helpers.js';
 
@@ -33,7 +34,7 @@ function tempDir(): string {
   return dir;
 }
 
-function record(n: number, body?: string): JournalRecord {
+function record(n: number, body?: string): CaptureRecord {
   const observation = {
     source: 'capture',
     domain: 'journal.example.com',
@@ -46,9 +47,8 @@ function record(n: number, body?: string): JournalRecord {
     requestHeaders: { 'content-type': 'application/json' },
     responseHeaders: {},
     timestamp: 1_750_000_000_000 + n,
-    piiFindings: [],
     ...(body === undefined ? {} : { requestBody: body }),
-  } as unknown as CapturedObservation;
+  } as unknown as Observation;
   return {
     id: randomUUID(),
     domain: 'journal.example.com',
@@ -315,7 +315,7 @@ describe.each(databaseKinds)('CaptureIngest (%s)', (kind) => {
         .filter((r) => r.statusCode === 202)
         .map((r) => json(r, captureResultSchema).recorded.id);
       expect(accepted.length + refused.length).toBe(20);
-      await t.app.argus.ingest.catchUp();
+      await t.app.argus.sink.catchUp();
       const rows = await t.ctx.db
         .select({ id: observations.id })
         .from(observations)

@@ -1,11 +1,11 @@
-// The pieces the capture fast path uses in place of slower equivalents: each
-// answers exactly what the general function answers.
+// The pieces the capture path shares: the fast path's replacements for slower
+// equivalents answer exactly what the general function answers, and
+// handleCapture answers with what it records.
 import { describe, expect, it } from 'vitest';
 import { captureResultSchema } from '@argus/api';
 import { bearerMatcher, bearerMatches } from '../src/auth.js';
-import { acceptedBody } from '../src/capture/fast-path.js';
-import type { JournalRecord } from '../src/capture/journal.js';
-import { cachedCaptureHostOf, captureHostOf, recordedOf } from '../src/capture/record.js';
+import { handleCapture } from '../src/capture/handle.js';
+import { cachedCaptureHostOf, captureHostOf } from '../src/capture/record.js';
 
 const TOKEN = 'parts-token-0123456789abcdef';
 
@@ -51,24 +51,41 @@ describe('cachedCaptureHostOf', () => {
   });
 });
 
-describe('acceptedBody', () => {
-  it('writes what JSON.stringify writes for the answer', () => {
-    const record = (path: string, piiTypes: string[]): JournalRecord => ({
-      id: '4a6f0f3e-5d0b-4f43-9f55-2b1b7a0c9e11',
+describe('handleCapture', () => {
+  it('answers with what it records, for a request and for an exchange', () => {
+    const path = '/api/"quoted"/\\back\\slash/\u0001/ü/\u2028';
+    const fromRequest = handleCapture({
+      kind: 'request',
+      request: {
+        method: 'post',
+        url: `/gateway${path}?card=4111111111111111`,
+        headers: { host: 'api.example.com', 'content-type': 'application/json' },
+        protocol: 'http',
+        body: Buffer.from('{"email":"ana@example.org"}'),
+      },
       domain: 'api.example.com',
-      method: 'POST',
-      path,
-      piiTypes,
-      receivedAt: 1,
-      observation: {} as JournalRecord['observation'],
+      ingestToken: TOKEN,
     });
-    for (const r of [
-      record('/api/users/42', []),
-      record('/api/"quoted"/\\back\\slash/\u0001/ü/\u2028', ['credit_card', 'email']),
-    ]) {
-      const body = acceptedBody(r);
-      expect(body).toBe(JSON.stringify({ recorded: recordedOf(r), forwarded: false }));
-      expect(captureResultSchema.parse(JSON.parse(body)).recorded.path).toBe(r.path);
+    const fromExchange = handleCapture({
+      kind: 'exchange',
+      exchange: { host: 'api.example.com', method: 'POST', path, requestBody: '{"email":"ana@example.org"}' },
+    });
+    for (const { record, answer, observation } of [fromRequest, fromExchange]) {
+      expect(record.observation).toBe(observation);
+      expect(answer).toEqual({
+        recorded: {
+          id: record.id,
+          domain: 'api.example.com',
+          method: 'POST',
+          path,
+          piiTypes: record.piiTypes,
+        },
+        forwarded: false,
+      });
+      expect(record.piiTypes).toContain('email');
+      expect(captureResultSchema.parse(JSON.parse(JSON.stringify(answer))).recorded.path).toBe(path);
     }
+    expect(fromRequest.record.piiTypes).toEqual(['credit_card', 'email']);
+    expect(fromRequest.record.id).not.toBe(fromExchange.record.id);
   });
 });

@@ -17,8 +17,8 @@ import {
   paths,
 } from '@argus/api';
 import { CaptureIngest } from '../src/capture/ingest.js';
-import type { JournalRecord } from '../src/capture/journal.js';
-import type { CapturedObservation } from '../src/capture/record.js';
+import type { CaptureRecord } from '../src/capture/sink.js';
+import type { Observation } from '@argus/engine';
 import { deadLetters, observations } from '../src/db/schema/index.js';
 import { NUL_SYMBOL, storableValue } from '../src/db/storable.js';
 import { createTestApp, databaseKinds, json, openTestDatabase } from './helpers.js';
@@ -32,7 +32,7 @@ afterAll(() => {
 const SECRET = 'jane.doe.secret@example.com';
 const DOMAIN = 'quarantine.example.com';
 
-function record(id: string, requestBody: string): JournalRecord {
+function record(id: string, requestBody: string): CaptureRecord {
   const observation = {
     source: 'capture',
     domain: DOMAIN,
@@ -46,7 +46,7 @@ function record(id: string, requestBody: string): JournalRecord {
     responseHeaders: {},
     timestamp: 1_750_000_000_000,
     requestBody,
-  } as unknown as CapturedObservation;
+  } as unknown as Observation;
   return {
     id,
     domain: DOMAIN,

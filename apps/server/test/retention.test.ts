@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainScanResultSchema, endpointListSchema, paths } from '@argus/api';
-import type { CapturedObservation } from '../src/capture/record.js';
-import { observations } from '../src/db/schema/index.js';
+import type { Observation } from '@argus/engine';
+import { deadLetters, observations } from '../src/db/schema/index.js';
 import { pruneObservations } from '../src/retention.js';
 import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const DOMAIN = 'retention.example.com';
 
-function observation(path: string, at: number): CapturedObservation {
+function observation(path: string, at: number): Observation {
   return {
     source: 'capture',
     domain: DOMAIN,
@@ -25,8 +25,7 @@ function observation(path: string, at: number): CapturedObservation {
     requestHeaders: {},
     responseHeaders: {},
     timestamp: at,
-    piiFindings: [],
-  } as unknown as CapturedObservation;
+  } as unknown as Observation;
 }
 
 describe.each(databaseKinds)('observation retention (%s)', (kind) => {
@@ -37,20 +36,22 @@ describe.each(databaseKinds)('observation retention (%s)', (kind) => {
   afterAll(() => t?.close());
 
   it('deletes analysed observations past the retention and keeps the rest', async () => {
-    const { ingest, analyzer, scheduler } = t.app.argus;
+    const { sink, analyzer, scheduler } = t.app.argus;
     const now = Date.now();
     const old = [1, 2, 3].map((n) => ({ id: randomUUID(), at: now - 10 * DAY + n }));
     const recent = [4, 5].map((n) => ({ id: randomUUID(), at: now - DAY + n }));
     for (const { id, at } of [...old, ...recent]) {
-      await ingest.append({
-        id,
-        domain: DOMAIN,
-        method: 'GET',
-        path: `/v1/reports/${id}`,
-        piiTypes: [],
-        receivedAt: at,
-        observation: observation(`/v1/reports/${at}`, at),
-      });
+      await sink.publish([
+        {
+          id,
+          domain: DOMAIN,
+          method: 'GET',
+          path: `/v1/reports/${id}`,
+          piiTypes: [],
+          receivedAt: at,
+          observation: observation(`/v1/reports/${at}`, at),
+        },
+      ]);
     }
     await analyzer.drain();
     // Old, but not analysed yet (the analyzer is stopped): kept.
@@ -65,11 +66,28 @@ describe.each(databaseKinds)('observation retention (%s)', (kind) => {
       receivedAt: new Date(now - 20 * DAY),
     });
 
+    // Quarantined captures hold the same data: gone after the same number of days.
+    const letter = (id: string, at: number) => ({
+      kind: 'capture' as const,
+      recordId: id,
+      domain: DOMAIN,
+      method: 'GET',
+      path: '/v1/reports/x',
+      reason: 'refused by the database',
+      payload: '{}',
+      createdAt: new Date(at),
+    });
+    await t.ctx.db
+      .insert(deadLetters)
+      .values([letter('old-letter', now - 10 * DAY), letter('new-letter', now - DAY)]);
+
     expect(await scheduler.pruneIfDue()).toBe(true);
     // Claimed for the hour: neither this nor another instance runs it again now.
     expect(await scheduler.pruneIfDue()).toBe(false);
     const left = (await t.ctx.db.select({ id: observations.id }).from(observations)).map((r) => r.id).sort();
     expect(left).toEqual([...recent.map((r) => r.id), waiting].sort());
+    const letters = await t.ctx.db.select({ recordId: deadLetters.recordId }).from(deadLetters);
+    expect(letters.map((l) => l.recordId)).toEqual(['new-letter']);
     expect(await pruneObservations(t.ctx, 7)).toBe(0);
     expect(await pruneObservations(t.ctx, 0)).toBe(0);
 

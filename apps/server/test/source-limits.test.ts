@@ -2,7 +2,7 @@
 // operations hung the server; an empty or NUL update answered 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverySourceSchema, domainSchema, errorBodySchema, paths } from '@argus/api';
-import { MAX_SOURCE_OPERATIONS, tooManyOperations } from '../src/sources.js';
+import { MAX_SOURCE_OPERATIONS, tooManyOperations } from '../src/analysis/source-reader.js';
 import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 /** An OpenAPI document with `count` paths of two operations each. */

@@ -5,6 +5,7 @@ import { ALERT_SORTS, ALERT_STATUSES, SEVERITIES, type Alert, type AlertSummary 
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { alerts, endpoints, users } from '../db/schema/index.js';
+import { severityRank } from '../db/severity.js';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -33,15 +34,13 @@ export const alertListQuerySchema = alertFilterSchema.extend({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
-
 /** ORDER BY of a list order; ties broken by id so that pages neither repeat nor skip rows. */
 export function alertOrder(sort: (typeof ALERT_SORTS)[number]): SQL[] {
   switch (sort) {
     case 'oldest':
       return [asc(alerts.createdAt), asc(alerts.id)];
     case 'severity':
-      return [asc(severityRank), desc(alerts.createdAt), desc(alerts.id)];
+      return [asc(severityRank(alerts.severity)), desc(alerts.createdAt), desc(alerts.id)];
     case 'updated':
       return [desc(alerts.updatedAt), desc(alerts.id)];
     case 'newest':

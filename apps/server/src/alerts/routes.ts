@@ -289,17 +289,20 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   app.post(paths.alertRules(), allow('admin'), async (request, reply) => {
     const body = parse(alertRuleCreateSchema, request.body);
     checkConditions(body.triggerType, body.conditions);
-    const [row] = await db
-      .insert(alertRules)
-      .values({ ...body, description: body.description || null })
-      .returning();
-    await ctx.recordActivity({ title: `Alert rule created: ${body.name}`, severity: 'info' });
-    await audit(db, actorOf(request), {
-      action: 'rule.create',
-      targetType: 'rule',
-      targetId: row!.id,
-      summary: `Added alert rule ${body.name}`,
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(alertRules)
+        .values({ ...body, description: body.description || null })
+        .returning();
+      await audit(tx, actorOf(request), {
+        action: 'rule.create',
+        targetType: 'rule',
+        targetId: created!.id,
+        summary: `Added alert rule ${body.name}`,
+      });
+      return created;
     });
+    await ctx.recordActivity({ title: `Alert rule created: ${body.name}`, severity: 'info' });
     return reply.code(201).send(alertRuleSchema.parse(ruleAnswer(row!)));
   });
 
@@ -312,17 +315,18 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       checkConditions(body.triggerType ?? current.triggerType, body.conditions ?? current.conditions);
     }
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    const [row] = Object.keys(changes).length
-      ? await db.update(alertRules).set(changes).where(eq(alertRules.id, id)).returning()
-      : [current];
-    if (Object.keys(changes).length > 0) {
-      await audit(db, actorOf(request), {
-        action: 'rule.update',
-        targetType: 'rule',
-        targetId: id,
-        summary: `Changed ${Object.keys(changes).join(', ')} of alert rule ${current.name}`,
-      });
-    }
+    const row = Object.keys(changes).length
+      ? await db.transaction(async (tx) => {
+          const [updated] = await tx.update(alertRules).set(changes).where(eq(alertRules.id, id)).returning();
+          await audit(tx, actorOf(request), {
+            action: 'rule.update',
+            targetType: 'rule',
+            targetId: id,
+            summary: `Changed ${Object.keys(changes).join(', ')} of alert rule ${current.name}`,
+          });
+          return updated;
+        })
+      : current;
     return alertRuleSchema.parse(ruleAnswer(row!));
   });
 
@@ -336,12 +340,14 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     if (current.builtIn) {
       throw new HttpError(409, 'Built-in rules cannot be deleted; switch them off instead (isActive: false)');
     }
-    await db.delete(alertRules).where(eq(alertRules.id, id));
-    await audit(db, actorOf(request), {
-      action: 'rule.delete',
-      targetType: 'rule',
-      targetId: id,
-      summary: `Removed alert rule ${current.name}`,
+    await db.transaction(async (tx) => {
+      await tx.delete(alertRules).where(eq(alertRules.id, id));
+      await audit(tx, actorOf(request), {
+        action: 'rule.delete',
+        targetType: 'rule',
+        targetId: id,
+        summary: `Removed alert rule ${current.name}`,
+      });
     });
     return reply.code(204).send();
   });

@@ -6,14 +6,17 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   Inventory,
+  combineTraffic,
   endpointKey,
   indexVersions,
+  type DomainTraffic,
   type EndpointAggregate,
   type Observation,
   type SpecEndpoint,
+  type TemplateOverride,
   type Vulnerability,
 } from '@argus/engine';
-import type { SettingsUpdate } from '@argus/api';
+import { isSampleDomain, type SettingsUpdate } from '@argus/api';
 import type { ActivityInput, AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import {
@@ -22,12 +25,18 @@ import {
   endpoints,
   observationQueue,
   observations,
+  templateOverrides,
   vulnerabilities,
 } from '../db/schema/index.js';
 import type { EndpointFindings, FindingsTrigger, ScanFindings } from '../findings.js';
+import { databaseErrorCode } from '../errors.js';
 import type { Telemetry } from '../observability.js';
-import type { CaptureIngest } from '../capture/ingest.js';
-import { evaluateEndpoint } from './evaluate.js';
+import type { CaptureSink } from '../capture/sink.js';
+import { NO_MARKS, evaluateEndpoint, vulnerabilityKey } from './evaluate.js';
+import { loadMarks } from './marks.js';
+import { addAggregatesPaced, eventLoopPacer, paced } from './pace.js';
+import { storableValue } from '../db/storable.js';
+import { confirmedVulnerabilities, isConfirmed } from '../testing/confirmed.js';
 
 export interface AnalyseInput {
   trigger: FindingsTrigger;
@@ -37,6 +46,8 @@ export interface AnalyseInput {
   aggregates?: EndpointAggregate[];
   /** Re-check and re-score every endpoint of the domain, changed or not. */
   reanalyseAll?: boolean;
+  /** What a source sync's traffic held besides the API (engine syncSource). */
+  traffic?: DomainTraffic[];
 }
 
 export interface AnalyseResult {
@@ -56,6 +67,8 @@ const CATCH_UP_MS = 5000;
 /** Poll interval while another instance analyses what a read waits for. */
 const CATCH_UP_POLL_MS = 20;
 const WRITE_BATCH = 500;
+/** Endpoints per upsert: 500 took 80-550 ms of PGlite and query building in one piece. */
+const UPSERT_BATCH = 50;
 
 type Tx = Db;
 type FindingsHandler = (ctx: AppContext, findings: ScanFindings) => Promise<unknown>;
@@ -70,12 +83,26 @@ interface StoredEndpoint {
   aggregate: EndpointAggregate;
 }
 
-/**
- * Lets the event loop serve requests (/healthz, captures) in the middle of a
- * long analysis. PGlite answers queries without waiting on I/O, so an analysis
- * of a large source is one unbroken chain of microtasks unless it yields.
- */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A domain's split and merge overrides, oldest first, as the engine takes them. */
+export async function loadTemplateOverrides(
+  db: Pick<Db, 'select'>,
+  domainId: string,
+): Promise<TemplateOverride[]> {
+  const rows = await db
+    .select({
+      kind: templateOverrides.kind,
+      template: templateOverrides.template,
+      parameter: templateOverrides.parameter,
+    })
+    .from(templateOverrides)
+    .where(eq(templateOverrides.domainId, domainId))
+    .orderBy(asc(templateOverrides.createdAt));
+  return rows.map((r) =>
+    r.kind === 'merge'
+      ? { kind: 'merge', template: r.template }
+      : { kind: 'split', template: r.template, parameter: r.parameter ?? '' },
+  );
+}
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -96,7 +123,7 @@ export class Analyzer {
   private stopped = false;
   private findingsHandler: FindingsHandler | null = null;
   private rescoring: Promise<void> | null = null;
-  private ingest: CaptureIngest | null = null;
+  private ingest: CaptureSink | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -108,8 +135,8 @@ export class Analyzer {
     this.findingsHandler = handler;
   }
 
-  /** The capture journal's copier: reads and scans first copy what was acknowledged. */
-  setIngest(ingest: CaptureIngest): void {
+  /** The capture sink: reads and scans first wait for what it acknowledged to be stored. */
+  setIngest(ingest: CaptureSink): void {
     this.ingest = ingest;
   }
 
@@ -246,7 +273,9 @@ export class Analyzer {
             list.push(row.observation as Observation);
             byDomain.set(row.domain, list);
           }
-          for (const [domain, list] of byDomain) {
+          // In name order: each domain's advisory lock is taken in the same order by
+          // every instance, so two batches sharing domains cannot deadlock.
+          for (const [domain, list] of [...byDomain].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
             const result = await this.analyseIn(
               tx as unknown as Tx,
               domain,
@@ -257,6 +286,13 @@ export class Analyzer {
           }
         });
       } catch (error) {
+        // Rolled back for a transient reason (deadlock, serialization, connection lost):
+        // the claim was undone too, so the batch is analysed again, by this instance or another.
+        const code = databaseErrorCode(error);
+        if (code?.startsWith('40') || code?.startsWith('08') || code?.startsWith('57')) {
+          this.ctx.logger.warn({ err: error }, 'analysing captured traffic rolled back; retrying');
+          return;
+        }
         this.ctx.logger.error(
           { err: error },
           'analysing captured traffic failed; the observations stay stored',
@@ -289,7 +325,8 @@ export class Analyzer {
   }
 
   private async report(findings: ScanFindings): Promise<void> {
-    if (!this.findingsHandler || findings.endpoints.length === 0) return;
+    // Run Scan's sample domain raises no alerts (and so no notifications).
+    if (!this.findingsHandler || findings.endpoints.length === 0 || isSampleDomain(findings.domain)) return;
     try {
       await this.findingsHandler(this.ctx, findings);
     } catch (error) {
@@ -303,6 +340,8 @@ export class Analyzer {
     input: AnalyseInput,
     settings: SettingsUpdate,
   ): Promise<AnalyseResult> {
+    // Awaited between steps so /healthz and captures are answered during a long analysis.
+    const pace = eventLoopPacer();
     // One analysis per domain at a time, across instances too.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'argus:domain:' + domain}))`);
     const { id: domainId, created: newDomain } = await ensureDomain(tx, domain);
@@ -318,20 +357,26 @@ export class Analyzer {
       })
       .from(endpoints)
       .where(eq(endpoints.domainId, domainId))) as unknown as StoredEndpoint[];
+    await pace();
     const storedByKey = new Map(stored.map((e) => [endpointKey(domain, e.method, e.normalizedPath), e]));
 
     // The inventory detects PII in every observation, captured ones included.
     const inventory = new Inventory();
-    if (input.specEndpoints?.length) {
-      inventory.addSpecEndpoints(input.specEndpoints.map((ep) => ({ ...ep, domain })));
-    }
+    for await (const slice of paced(input.specEndpoints ?? [], 500, pace))
+      inventory.addSpecEndpoints(slice.map((ep) => ({ ...ep, domain })));
+    // A user's split and merge overrides, before the stored rows they re-key.
+    inventory.addOverrides(domain, await loadTemplateOverrides(tx, domainId));
     // Stored and synced aggregates, declared ones first: a guess that a declared template
     // matches takes its name (the engine re-keys it: a spec wins over a guess), and its row
     // is renamed in place below, keeping its id, false-positive flag, owner and alerts.
-    inventory.addAggregates([
-      ...stored.map((e) => ({ ...e.aggregate, domain })),
-      ...(input.aggregates ?? []).map((agg) => ({ ...agg, domain })),
-    ]);
+    await addAggregatesPaced(
+      inventory,
+      [
+        ...stored.map((e) => ({ ...e.aggregate, domain })),
+        ...(input.aggregates ?? []).map((agg) => ({ ...agg, domain })),
+      ],
+      pace,
+    );
     const renamedTo = new Map<string, { stored: StoredEndpoint; template: string }>();
     for (const [before, template] of inventory.renames()) {
       const e = storedByKey.get(before);
@@ -339,12 +384,12 @@ export class Analyzer {
       const key = endpointKey(domain, e.method, template);
       if (!storedByKey.has(key) && !renamedTo.has(key)) renamedTo.set(key, { stored: e, template });
     }
-    for (const item of input.observations ?? []) {
-      // Captured records journalled by earlier builds carry their findings; detected again here.
-      const { piiFindings: _carried, ...obs } = item as Observation & { piiFindings?: unknown };
+    for (const obs of input.observations ?? []) {
       inventory.addObservation({ ...obs, domain });
+      await pace();
     }
     const result = inventory.endpoints();
+    await pace();
     const context = {
       domainHasSpec: result.some((a) => a.spec?.source === 'openapi'),
       versions: indexVersions(result),
@@ -366,6 +411,7 @@ export class Analyzer {
       goneByShape.set(shape, [...(goneByShape.get(shape) ?? []), e]);
     }
     for (const agg of result) {
+      await pace();
       const key = endpointKey(domain, agg.method, agg.normalizedPath);
       let before = storedByKey.get(key) ?? renamedTo.get(key)?.stored;
       if (!before) {
@@ -418,13 +464,17 @@ export class Analyzer {
         ]
       : [];
     activity.push(...renameActivity);
+    const marksById = await loadMarks(tx, { domainId });
     const findings: EndpointFindings[] = [];
     let newEndpoints = 0;
     const newVulnTitles: string[] = [];
     const newPii: string[] = [];
 
-    for (const batch of chunks(touched, WRITE_BATCH)) {
-      await yieldToEventLoop();
+    for await (const batch of paced(touched, UPSERT_BATCH, pace)) {
+      const confirmed = await confirmedVulnerabilities(
+        tx,
+        batch.flatMap(({ before }) => (before ? [before.id] : [])),
+      );
       const evaluated = batch.map(({ agg, before }) => ({
         agg,
         before,
@@ -432,6 +482,8 @@ export class Analyzer {
           settings,
           falsePositive: before?.falsePositive ?? false,
           context,
+          marks: (before && marksById.get(before.id)) ?? NO_MARKS,
+          extraVulnerabilities: (before && confirmed.get(before.id)) || [],
         }),
       }));
       const rows = await tx
@@ -449,7 +501,7 @@ export class Analyzer {
             sources: agg.sources,
             isPublic: evaluation.isPublic,
             firstSeen: toDate(agg.firstSeen ?? agg.lastSeen),
-            lastSeen: toDate(agg.lastSeen),
+            lastSeen: agg.lastSeen === null ? null : new Date(agg.lastSeen),
             lastScanned: now,
             requestCount: agg.requestCount,
             avgRps: evaluation.avgRps,
@@ -476,7 +528,7 @@ export class Analyzer {
           },
         })
         .returning({ id: endpoints.id, method: endpoints.method, normalizedPath: endpoints.normalizedPath });
-      await yieldToEventLoop();
+      await pace();
       const idByKey = new Map(rows.map((r) => [`${r.method} ${r.normalizedPath}`, r.id]));
       const ids = rows.map((r) => r.id);
       const storedVulns = await tx
@@ -488,8 +540,8 @@ export class Analyzer {
         })
         .from(vulnerabilities)
         .where(inArray(vulnerabilities.endpointId, ids));
-      const vulnKey = (endpointId: string, vulnId: string, evidence: string) =>
-        `${endpointId} ${vulnId} ${evidence}`;
+      const vulnKey = (endpointId: string, vulnId: string, subject: string) =>
+        `${endpointId} ${vulnerabilityKey(vulnId, subject)}`;
       const storedVulnKeys = new Map(
         storedVulns.map((v) => [vulnKey(v.endpointId, v.vulnId, v.evidence), v.id]),
       );
@@ -514,14 +566,13 @@ export class Analyzer {
         const previousPii = new Set(before?.piiTypes ?? []);
         const freshPii = evaluation.piiTypes.filter((t) => !previousPii.has(t));
         for (const t of freshPii) newPii.push(`${t} on ${agg.method} ${agg.normalizedPath}`);
-        for (const v of evaluation.vulnerabilities) {
-          const evidence = v.subject ?? '';
-          const key = vulnKey(id, v.vulnId, evidence);
+        // Every finding is written (its evidence refreshed), false positives too: they stay listed.
+        for (const v of [...evaluation.vulnerabilities, ...evaluation.falsePositives]) {
+          const key = vulnKey(id, v.vulnId, v.subject ?? '');
           keep.add(key);
-          if (!storedVulnKeys.has(key)) {
-            insertVulns.push(vulnerabilityRow(id, v, now));
+          insertVulns.push(vulnerabilityRow(id, v, now));
+          if (!storedVulnKeys.has(key) && !evaluation.falsePositives.includes(v))
             newVulnTitles.push(`${v.severity}: ${v.title} on ${agg.method} ${agg.normalizedPath}`);
-          }
         }
         findings.push({
           id,
@@ -543,10 +594,10 @@ export class Analyzer {
         });
       }
       const gone = [...storedVulnKeys].filter(([key]) => !keep.has(key)).map(([, id]) => id);
+      await pace();
       for (const part of chunks(gone, WRITE_BATCH))
         await tx.delete(vulnerabilities).where(inArray(vulnerabilities.id, part));
-      for (const part of chunks(insertVulns, WRITE_BATCH))
-        await tx.insert(vulnerabilities).values(part).onConflictDoNothing();
+      for await (const part of paced(insertVulns, UPSERT_BATCH, pace)) await upsertVulnerabilities(tx, part);
     }
 
     if (newEndpoints > ACTIVITY_DETAIL_CAP) {
@@ -570,6 +621,14 @@ export class Analyzer {
         (n) => ({ title: `${n} more new PII detections`, domainName: domain, severity: 'high' }),
       ),
     );
+    const traffic = combineTraffic([
+      ...inventory.traffic(),
+      ...(input.traffic ?? []).map((t) => ({ ...t, domain })),
+    ]).find((t) => t.domain === domain);
+    if (traffic && hasTraffic(traffic)) {
+      await addDomainTraffic(tx, domainId, traffic);
+      if (traffic.attack.requests > 0) activity.push(attackActivity(traffic));
+    }
     await this.ctx.recordActivity(activity, tx);
     if (touched.length > 0 || mergedAway.length > 0) {
       await tx.update(domains).set({ updatedAt: now }).where(eq(domains.id, domainId));
@@ -613,11 +672,14 @@ export class Analyzer {
         domainHasSpec: siblings.some((e) => e.sources.includes('openapi')),
         versions: indexVersions(siblings),
       };
+      const marks = (await loadMarks(tx, { endpointIds: [endpointId] })).get(endpointId) ?? NO_MARKS;
+      const confirmed = (await confirmedVulnerabilities(tx, [endpointId])).get(endpointId) ?? [];
       const evaluation = evaluateEndpoint(agg, {
         settings,
         falsePositive: stored.falsePositive,
         context,
-        extraVulnerabilities,
+        extraVulnerabilities: [...extraVulnerabilities, ...confirmed],
+        marks,
       });
       const now = new Date();
       await tx
@@ -641,16 +703,22 @@ export class Analyzer {
         })
         .from(vulnerabilities)
         .where(eq(vulnerabilities.endpointId, endpointId));
-      const fresh = new Set(evaluation.vulnerabilities.map((v) => `${v.vulnId} ${v.subject ?? ''}`));
-      const old = new Set(existing.map((v) => `${v.vulnId} ${v.evidence}`));
-      const gone = existing.filter((v) => !fresh.has(`${v.vulnId} ${v.evidence}`)).map((v) => v.id);
+      const all = [...evaluation.vulnerabilities, ...evaluation.falsePositives];
+      const fresh = new Set(all.map((v) => vulnerabilityKey(v.vulnId, v.subject ?? '')));
+      const old = new Set(existing.map((v) => vulnerabilityKey(v.vulnId, v.evidence)));
+      const gone = existing
+        .filter((v) => !fresh.has(vulnerabilityKey(v.vulnId, v.evidence)))
+        .map((v) => v.id);
       if (gone.length) await tx.delete(vulnerabilities).where(inArray(vulnerabilities.id, gone));
-      const added = evaluation.vulnerabilities.filter((v) => !old.has(`${v.vulnId} ${v.subject ?? ''}`));
+      if (all.length)
+        await upsertVulnerabilities(
+          tx,
+          all.map((v) => vulnerabilityRow(endpointId, v, now)),
+        );
+      const added = evaluation.vulnerabilities.filter(
+        (v) => !old.has(vulnerabilityKey(v.vulnId, v.subject ?? '')),
+      );
       if (added.length) {
-        await tx
-          .insert(vulnerabilities)
-          .values(added.map((v) => vulnerabilityRow(endpointId, v, now)))
-          .onConflictDoNothing();
         await this.ctx.recordActivity(
           added.slice(0, ACTIVITY_DETAIL_CAP).map((v) => ({
             title: `New vulnerability: ${v.severity}: ${v.title} on ${stored.method} ${stored.normalizedPath}`,
@@ -708,10 +776,17 @@ export class Analyzer {
           .orderBy(asc(endpoints.id))
           .limit(WRITE_BATCH);
       if (page.length === 0) return updated;
+      const marksById = await loadMarks(this.ctx.db, { endpointIds: page.map((p) => p.id) });
+      const confirmed = await confirmedVulnerabilities(
+        this.ctx.db,
+        page.map((p) => p.id),
+      );
       const values = page.map((p) => {
         const evaluation = evaluateEndpoint(p.aggregate as unknown as EndpointAggregate, {
           settings,
           falsePositive: p.falsePositive,
+          marks: marksById.get(p.id) ?? NO_MARKS,
+          extraVulnerabilities: confirmed.get(p.id) ?? [],
         });
         return sql`(${p.id}::uuid, ${evaluation.riskScore}::real, ${JSON.stringify(evaluation.riskBreakdown)}::jsonb)`;
       });
@@ -740,8 +815,34 @@ function vulnerabilityRow(
     owaspCategory,
     remediation,
     evidence: v.subject ?? '',
+    evidenceItems: storableValue(v.evidence.slice(0, MAX_EVIDENCE)),
+    confidence: v.confidence,
+    confirmed: isConfirmed(v),
     scanDate,
   };
+}
+
+/** Evidence entries kept per vulnerability: enough to show why, bounded whatever a check reports. */
+const MAX_EVIDENCE = 5;
+
+/** Inserts new findings; a finding stored before keeps its id and scan date, its evidence is refreshed. */
+async function upsertVulnerabilities(tx: Tx, rows: (typeof vulnerabilities.$inferInsert)[]): Promise<void> {
+  // One row per key: an upsert may not touch the same row twice.
+  const unique = new Map(rows.map((r) => [`${r.endpointId} ${r.vulnId} ${r.evidence}`, r]));
+  await tx
+    .insert(vulnerabilities)
+    .values([...unique.values()])
+    .onConflictDoUpdate({
+      target: [vulnerabilities.endpointId, vulnerabilities.vulnId, vulnerabilities.evidence],
+      set: {
+        title: sql`excluded.title`,
+        description: sql`excluded.description`,
+        severity: sql`excluded.severity`,
+        remediation: sql`excluded.remediation`,
+        evidenceItems: sql`excluded.evidence_items`,
+        confidence: sql`excluded.confidence`,
+      },
+    });
 }
 
 function severityOf(text: string): ActivityInput['severity'] {
@@ -757,6 +858,34 @@ function summarise(
   const out = items.slice(0, ACTIVITY_DETAIL_CAP).map(one);
   if (items.length > ACTIVITY_DETAIL_CAP) out.push(rest(items.length - ACTIVITY_DETAIL_CAP));
   return out;
+}
+
+const hasTraffic = (t: DomainTraffic) =>
+  t.attack.requests + t.staticRequests + t.browserRequests + t.preflights > 0;
+
+/** Adds an analysis's non-API traffic to what the domain has received so far. */
+async function addDomainTraffic(tx: Tx, domainId: string, fresh: DomainTraffic): Promise<void> {
+  const [row] = await tx.select({ traffic: domains.traffic }).from(domains).where(eq(domains.id, domainId));
+  const stored = row?.traffic ? [{ ...row.traffic, domain: fresh.domain }] : [];
+  const [total] = combineTraffic([...stored, fresh]);
+  if (!total) return;
+  const { domain: _domain, ...traffic } = total;
+  await tx.update(domains).set({ traffic }).where(eq(domains.id, domainId));
+}
+
+/** The activity entry for reconnaissance found by one analysis: how much, which kinds, what was probed most. */
+function attackActivity(t: DomainTraffic): ActivityInput {
+  const kinds = Object.entries(t.attack.byKind)
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
+    .map(([kind, n]) => `${kind} ${(n ?? 0).toLocaleString('en-US')}`)
+    .join(', ');
+  const top = t.attack.topPaths[0];
+  return {
+    title: `Attack traffic on ${t.domain}: ${t.attack.requests.toLocaleString('en-US')} scanner requests`,
+    description: `${kinds}${top ? `; most probed ${top.path.slice(0, 120)} (${top.count})` : ''}`,
+    domainName: t.domain,
+    severity: 'medium',
+  };
 }
 
 /** The domain's id, creating it on first sight (captured traffic names new hosts). */

@@ -13,7 +13,11 @@ import {
 import type { RiskBreakdown, SettingsUpdate } from '@argus/api';
 
 export interface EndpointEvaluation {
+  /** The findings that count. */
   vulnerabilities: Vulnerability[];
+  /** Vulnerabilities marked as false positives: stored and shown, never scored or alerted on. */
+  falsePositives: Vulnerability[];
+  /** PII types that count (those marked false positive left out). */
   piiTypes: string[];
   riskScore: number;
   riskBreakdown: RiskBreakdown;
@@ -29,7 +33,20 @@ export interface EvaluateOptions {
   context?: CheckContext;
   /** Findings of active probes (deep scanning). */
   extraVulnerabilities?: Vulnerability[];
+  /** Single findings marked as false positives (see findingMarks). */
+  marks?: FindingMarks;
 }
+
+/** The endpoint's findings marked as false positives: PII types, and vulnerability keys. */
+export interface FindingMarks {
+  pii: ReadonlySet<string>;
+  vulnerabilities: ReadonlySet<string>;
+}
+
+export const NO_MARKS: FindingMarks = { pii: new Set(), vulnerabilities: new Set() };
+
+/** How a stored vulnerability is named by a false-positive mark: its id and subject. */
+export const vulnerabilityKey = (vulnId: string, subject: string) => `${vulnId}|${subject}`;
 
 export function explainRisk(result: RiskResult): RiskBreakdown {
   const { breakdown } = result;
@@ -53,10 +70,14 @@ const exposureOf = (auth: string): 'public' | 'authenticated' | 'unknown' =>
   auth === 'none' || auth === 'mixed' ? 'public' : auth === 'required' ? 'authenticated' : 'unknown';
 
 export function evaluateEndpoint(agg: EndpointAggregate, options: EvaluateOptions): EndpointEvaluation {
-  const analysis = analyzeEndpoint(agg, {
+  const marks = options.marks ?? NO_MARKS;
+  // PII marked false positive counts nowhere: not in the score, nor in the checks built on it.
+  const counted = marks.pii.size > 0 ? { ...agg, pii: agg.pii.filter((p) => !marks.pii.has(p.type)) } : agg;
+  const analysis = analyzeEndpoint(counted, {
     weights: options.settings.weights,
     context: options.context ?? {},
     extraVulnerabilities: options.extraVulnerabilities ?? [],
+    isFalsePositive: (v) => marks.vulnerabilities.has(vulnerabilityKey(v.vulnId, v.subject ?? '')),
   });
   const risk = options.falsePositive
     ? scoreEndpoint(
@@ -72,6 +93,7 @@ export function evaluateEndpoint(agg: EndpointAggregate, options: EvaluateOption
     : analysis.risk;
   return {
     vulnerabilities: analysis.vulnerabilities,
+    falsePositives: analysis.falsePositives,
     piiTypes: analysis.piiTypes,
     riskScore: risk.riskScore,
     riskBreakdown: explainRisk(risk),

@@ -5,6 +5,21 @@ import { Worker } from 'node:worker_threads';
 import type { SourceConfig } from '@argus/connectors';
 import type { SyncResult } from '@argus/engine';
 
+/**
+ * Operations (or access-log endpoints) one source may bring. Analysis time and
+ * memory grow with them: the review's spec with 100k operations hung the
+ * server for more than 25 minutes, and its stored copy would again at the
+ * next automatic scan.
+ */
+export const MAX_SOURCE_OPERATIONS = 20_000;
+
+export const tooManyOperations = (count: number) =>
+  `The source has ${count.toLocaleString('en-US')} operations; Argus reads at most ${MAX_SOURCE_OPERATIONS.toLocaleString('en-US')} per source. Split the API description (one per API or tag) and add each part as its own source`;
+
+/** What a source brings to the inventory: declared operations, or the endpoints its traffic shows. */
+export const operationsOf = (type: SourceConfig['type'], result: SyncResult) =>
+  type === 'access_log' || type === 'har' ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
+
 export interface SourceReadTask {
   config: SourceConfig;
   domain: string;

@@ -2,8 +2,7 @@
 // without an upstream, a body with a Content-Length under the limit) handled on
 // Node's request before Fastify's routing, hooks and reply machinery, which cost
 // about as much per request as the capture itself. The work is the route's
-// (record.ts): the same Observation, PII detection and journal record, the
-// same 202 answer. Whatever needs more than the headers to decide (a session
+// (handle.ts): the same handleCapture, the same sink, the same 202 answer. Whatever needs more than the headers to decide (a session
 // cookie, an upstream to forward to or not yet known, a chunked or over-large
 // body, a bad host, a full backlog, shutdown, a path the router would decode
 // or normalise) is left to the Fastify route, which answers it.
@@ -14,21 +13,13 @@ import { bearerMatcher } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { HistogramSeries, Telemetry } from '../observability.js';
-import type { CaptureIngest } from './ingest.js';
-import type { JournalRecord } from './journal.js';
-import {
-  cachedCaptureHostOf,
-  journalRecordOf,
-  journalRecords,
-  observationOf,
-  type OnRecorded,
-  PREFIX,
-  type UpstreamCache,
-} from './record.js';
+import { acceptCaptures, handleCapture, type HandledCapture, type OnRecorded } from './handle.js';
+import { cachedCaptureHostOf, PREFIX, type UpstreamCache } from './record.js';
+import type { CaptureSink } from './sink.js';
 
 export interface FastPathOptions {
   ctx: AppContext;
-  ingest: CaptureIngest;
+  sink: CaptureSink;
   upstreams: UpstreamCache;
   telemetry: Telemetry;
   logger: FastifyBaseLogger;
@@ -52,17 +43,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const INTERNAL_ERROR = JSON.stringify({ message: 'Internal server error' });
 
 /**
- * The 202 body, `{recorded, forwarded: false}` as JSON.stringify writes it.
- * Only the path can hold characters JSON escapes: the id is a UUID, the domain
- * a validated host name, the method an HTTP token, the PII types our own names.
- */
-export function acceptedBody(record: JournalRecord): string {
-  const { id, domain, method, path, piiTypes } = record;
-  const types = piiTypes.length === 0 ? '[]' : JSON.stringify(piiTypes);
-  return `{"recorded":{"id":"${id}","domain":"${domain}","method":"${method}","path":${JSON.stringify(path)},"piiTypes":${types}},"forwarded":false}`;
-}
-
-/**
  * True when the request target's path is one the router reads exactly as
  * written: no percent-encoding, no empty or dot segments, no backslash. The
  * fast path decides on the URL text before routing, so anything else goes to
@@ -75,7 +55,7 @@ export function isPlainPath(url: string): boolean {
 }
 
 export function captureFastPath(options: FastPathOptions): FastPath {
-  const { ctx, ingest, upstreams, telemetry, logger, onRecorded } = options;
+  const { ctx, sink, upstreams, telemetry, logger, onRecorded } = options;
   const token = ctx.config.ingestToken;
   const bodyLimit = ctx.config.captureBodyLimit;
   if (!token) return () => false;
@@ -84,8 +64,8 @@ export function captureFastPath(options: FastPathOptions): FastPath {
   // The duration histogram's series by method and status, looked up once.
   const timers = new Map<string, HistogramSeries>();
   // Requests whose bodies arrived since the last flush. Handling them together
-  // (observation, PII detection, journal record, answer) keeps that code and its
-  // data warm between requests, and they share one journal entry.
+  // (handleCapture, answer) keeps that code and its data warm between
+  // requests, and they go to the sink together.
   let received: Received[] = [];
 
   function answer(r: Received, status: number, body: string) {
@@ -112,38 +92,38 @@ export function captureFastPath(options: FastPathOptions): FastPath {
     const batch = received;
     received = [];
     telemetry.fastPath.inc(batch.length);
-    const records: JournalRecord[] = [];
+    const handled: HandledCapture[] = [];
     const recorded: Received[] = [];
     for (const r of batch) {
       try {
         const { request } = r;
-        const observation = observationOf(
-          {
-            method: request.method ?? 'GET',
-            url: request.url!,
-            headers: request.headers,
-            protocol: (request.socket as TLSSocket).encrypted ? 'https' : 'http',
-            body: r.body,
-          },
-          r.domain,
-          token,
+        const input = {
+          method: request.method ?? 'GET',
+          url: request.url!,
+          headers: request.headers,
+          protocol: (request.socket as TLSSocket).encrypted ? ('https' as const) : ('http' as const),
+          body: r.body,
+        };
+        handled.push(
+          handleCapture({ kind: 'request', request: input, domain: r.domain, ingestToken: token }),
         );
-        records.push(journalRecordOf(observation));
         recorded.push(r);
       } catch (error) {
         logger.error({ err: error }, 'capture failed');
         answer(r, 500, INTERNAL_ERROR);
       }
     }
-    if (records.length === 0) return;
-    journalRecords(ingest, records, (error) => logger.error({ err: error }, 'capture journal write failed'))
+    if (handled.length === 0) return;
+    const records = handled.map((h) => h.record);
+    acceptCaptures(sink, records, (error) => logger.error({ err: error }, 'capture sink write failed'))
       .then(
         () => {
-          for (let i = 0; i < records.length; i++) answer(recorded[i]!, 202, acceptedBody(records[i]!));
+          for (let i = 0; i < handled.length; i++)
+            answer(recorded[i]!, 202, JSON.stringify(handled[i]!.answer));
           onRecorded?.(records);
         },
         (error: unknown) => {
-          // journalRecords refuses with a 503 saying why (shutting down, the disk failing).
+          // acceptCaptures refuses with a 503 saying why (shutting down, the disk failing).
           const status = error instanceof HttpError ? error.statusCode : 503;
           const body = JSON.stringify({ message: (error as Error).message });
           for (const r of recorded) answer(r, status, body);
@@ -160,7 +140,7 @@ export function captureFastPath(options: FastPathOptions): FastPath {
   return (request, response) => {
     const url = request.url;
     if (url === undefined || !url.startsWith(`${PREFIX}/`) || !isPlainPath(url)) return false;
-    if (!ingest.accepting || ingest.backlogBytes > ingest.maxBacklogBytes) return false;
+    if (!sink.accepting || sink.full) return false;
     const { headers } = request;
     if (!authorized(headers.authorization)) return false;
     if (headers['transfer-encoding'] !== undefined) return false;

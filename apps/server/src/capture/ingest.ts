@@ -1,4 +1,5 @@
-// Copies the capture journal into the database (`observations`, whose trigger
+// The embedded CaptureSink: captures are acknowledged once in the local
+// journal (journal.ts), then copied into the database (`observations`, whose trigger
 // queues each row for analysis) in batches, advancing the journal's checkpoint
 // in the same transaction.
 //
@@ -19,13 +20,8 @@ import type { Db } from '../db/client.js';
 import { captureJournals, deadLetters, observations } from '../db/schema/index.js';
 import { storableText, storableValue } from '../db/storable.js';
 import { databaseErrorCode, errorReason } from '../errors.js';
-import {
-  CaptureJournal,
-  comparePositions,
-  type JournalOptions,
-  type JournalPosition,
-  type JournalRecord,
-} from './journal.js';
+import { CaptureJournal, comparePositions, type JournalOptions, type JournalPosition } from './journal.js';
+import type { CaptureRecord, CaptureSink } from './sink.js';
 
 export interface IngestOptions {
   db: Db;
@@ -62,7 +58,7 @@ interface Quarantined {
 }
 
 /** The observations row of a record, its text made storable; throws on a time no date can hold. */
-function observationRow(r: JournalRecord): typeof observations.$inferInsert {
+export function observationRow(r: CaptureRecord): typeof observations.$inferInsert {
   const receivedAt = new Date(r.receivedAt);
   if (Number.isNaN(receivedAt.getTime())) throw new RangeError(`capture time ${r.receivedAt} is not a date`);
   return {
@@ -82,13 +78,13 @@ function observationRow(r: JournalRecord): typeof observations.$inferInsert {
  * constraint (23), a row past a limit (54), or an error raised before the
  * database saw it (a time no date can hold).
  */
-function isRefusal(error: unknown): boolean {
+export function isRefusal(error: unknown): boolean {
   const code = databaseErrorCode(error);
   if (code) return code.startsWith('22') || code.startsWith('23') || code.startsWith('54');
   return error instanceof RangeError || error instanceof TypeError;
 }
 
-export class CaptureIngest {
+export class CaptureIngest implements CaptureSink {
   private position: JournalPosition;
   private behindSince: number | null = null;
   /** Records acknowledged since open (the capture rate is read from it). */
@@ -160,13 +156,21 @@ export class CaptureIngest {
     return !this.closed;
   }
 
+  get full(): boolean {
+    return this.backlogBytes > this.maxBacklogBytes;
+  }
+
+  publish(records: readonly CaptureRecord[]): Promise<void> {
+    return this.appendAll(records);
+  }
+
   /** Journal a captured observation; resolves once it is durable. */
-  append(record: JournalRecord): Promise<void> {
+  append(record: CaptureRecord): Promise<void> {
     return this.appendAll([record]);
   }
 
   /** Journal captured observations together (one queue entry); resolves once all are durable. */
-  appendAll(records: readonly JournalRecord[]): Promise<void> {
+  appendAll(records: readonly CaptureRecord[]): Promise<void> {
     this.appended += records.length;
     return this.journal.appendAll(records);
   }
@@ -322,7 +326,7 @@ export class CaptureIngest {
    * to dead_letters.
    */
   private async store(
-    records: readonly JournalRecord[],
+    records: readonly CaptureRecord[],
     next: JournalPosition,
     quarantine: 'refused' | 'any' | null,
   ): Promise<Quarantined[]> {

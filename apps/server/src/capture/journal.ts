@@ -22,19 +22,9 @@ import { randomUUID } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { CapturedObservation } from './record.js';
-
-/** One captured observation as the database stores it. */
-export interface JournalRecord {
-  id: string;
-  domain: string;
-  method: string;
-  path: string;
-  piiTypes: string[];
-  /** Capture time, ms since the epoch. */
-  receivedAt: number;
-  observation: CapturedObservation;
-}
+import type { Observation } from '@argus/engine';
+import { DEFAULT_FSYNC_INTERVAL_MS } from '../config.js';
+import type { CaptureRecord } from './sink.js';
 
 /** A place in the journal: the byte offset in a segment. */
 export interface JournalPosition {
@@ -43,7 +33,7 @@ export interface JournalPosition {
 }
 
 export interface ReadBatch {
-  records: JournalRecord[];
+  records: CaptureRecord[];
   /** Where the next read starts (after the last whole line read). */
   next: JournalPosition;
   /** Lines that were not a record (damaged on disk), skipped. */
@@ -63,7 +53,6 @@ export interface JournalOptions {
   fsyncIntervalMs?: number;
 }
 
-export const DEFAULT_FSYNC_INTERVAL_MS = 1000;
 const READ_CHUNK = 1024 * 1024;
 const SEGMENT_RE = /^(\d{12})\.ndjson$/;
 const NEWLINE = 0x0a;
@@ -88,11 +77,11 @@ export function comparePositions(a: JournalPosition, b: JournalPosition): number
   return a.segment - b.segment || a.offset - b.offset;
 }
 
-function encode(r: JournalRecord): string {
+function encode(r: CaptureRecord): string {
   return `${JSON.stringify([r.id, r.domain, r.method, r.path, r.piiTypes, r.receivedAt, r.observation])}\n`;
 }
 
-function decode(line: string): JournalRecord | null {
+function decode(line: string): CaptureRecord | null {
   try {
     const v = JSON.parse(line) as unknown;
     if (!Array.isArray(v) || v.length !== 7) return null;
@@ -115,7 +104,7 @@ function decode(line: string): JournalRecord | null {
       path: p,
       piiTypes: piiTypes as string[],
       receivedAt,
-      observation: observation as CapturedObservation,
+      observation: observation as Observation,
     };
   } catch {
     return null;
@@ -267,12 +256,12 @@ export class CaptureJournal {
   }
 
   /** Resolves once the record is written (see fsyncIntervalMs). */
-  append(record: JournalRecord): Promise<void> {
+  append(record: CaptureRecord): Promise<void> {
     return this.appendAll([record]);
   }
 
   /** Resolves once every record is written; they share one entry of the queue. */
-  appendAll(records: readonly JournalRecord[]): Promise<void> {
+  appendAll(records: readonly CaptureRecord[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the capture journal is closed'));
     let lines = '';
     for (const record of records) lines += encode(record);
@@ -382,7 +371,7 @@ export class CaptureJournal {
    * acknowledged head; a read continues into the next segment.
    */
   async read(from: JournalPosition, max: number): Promise<ReadBatch> {
-    const records: JournalRecord[] = [];
+    const records: CaptureRecord[] = [];
     let skipped = 0;
     let at = { ...from };
     while (records.length < max) {

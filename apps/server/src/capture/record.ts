@@ -1,27 +1,20 @@
-// What the capture path does with a request, shared by the Fastify route
-// (routes.ts) and the fast path (fast-path.ts): the Observation (host, path,
-// query, headers, auth evidence, body sample), PII detection, and the record
-// in the capture journal.
-import { randomUUID } from 'node:crypto';
+// The Observation of a captured request or exchange (host, path, query,
+// headers, auth evidence, body sample), and the domain's upstream; handle.ts
+// turns it into a record and an answer.
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import {
   authFromHeaders,
   BODY_SAMPLE_LIMIT,
   BoundedCache,
-  detectPiiInObservation,
   redactHeaders,
   type Observation,
-  type PiiFinding,
 } from '@argus/engine';
-import { isValidHostname, type CaptureResult, type capturedExchangeSchema } from '@argus/api';
+import { isValidHostname, type capturedExchangeSchema } from '@argus/api';
 import type { z } from 'zod';
 import { bearerMatches, SESSION_COOKIE } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
-import { HttpError } from '../errors.js';
-import type { CaptureIngest } from './ingest.js';
-import type { JournalRecord } from './journal.js';
 
 export const PREFIX = '/gateway';
 /** Headers that describe the hop to Argus, not the captured request. */
@@ -46,20 +39,6 @@ export const HOP_HEADERS = new Set([
 ]);
 export const MAX_HEADERS = 60;
 const UPSTREAM_CACHE_MS = 5000;
-export const SHUTTING_DOWN = 'The server is shutting down; send the request again';
-export const BACKLOG_FULL =
-  'Capture backlog full: analysis is behind by more than the journal may hold; send the request again later';
-
-/**
- * What the capture path stores: the engine Observation. Records journalled by
- * earlier builds also carry the PII findings; analysis detects them again
- * otherwise, off the request path (encoding them cost the request more than
- * detecting them took).
- */
-export interface CapturedObservation extends Observation {
-  piiFindings?: PiiFinding[];
-}
-
 /** X-Forwarded-Host (first value) else Host, lower-case, without port; null when it is not a host name. */
 export function captureHostOf(headers: IncomingHttpHeaders): string | null {
   const forwarded = headers['x-forwarded-host'];
@@ -136,13 +115,19 @@ export interface CaptureRequest {
   body: Buffer | undefined;
 }
 
+/**
+ * The URL after its first segment: `/gateway` in whatever spelling the router
+ * matched (`/%67ateway/x`, `//gateway/x`); slicing off 8 characters stored `ay/x`.
+ */
+const afterFirstSegment = (url: string) => url.slice(/^\/*[^/?]*/.exec(url)![0].length);
+
 /** The Observation of a captured request (no response yet). */
 export function observationOf(
   request: CaptureRequest,
   domain: string,
   ingestToken: string | undefined,
 ): Observation {
-  const afterPrefix = request.url.slice(PREFIX.length);
+  const afterPrefix = afterFirstSegment(request.url);
   const queryAt = afterPrefix.indexOf('?');
   const path = (queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt)) || '/';
   const query = queryAt < 0 ? '' : afterPrefix.slice(queryAt + 1);
@@ -215,79 +200,36 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
   return observation;
 }
 
-/** The journal record of a captured observation: an id and the PII types detected in it. */
-export function journalRecordOf(observation: Observation): JournalRecord {
-  const findings = detectPiiInObservation(observation);
-  return {
-    id: randomUUID(),
-    domain: observation.domain,
-    method: observation.method,
-    path: observation.path,
-    piiTypes: findings.length === 0 ? [] : [...new Set(findings.map((f) => f.type))].sort(),
-    receivedAt: observation.timestamp ?? Date.now(),
-    observation,
-  };
-}
-
-/** What the capture answer says was recorded. */
-export function recordedOf(record: JournalRecord): CaptureResult['recorded'] {
-  return {
-    id: record.id,
-    domain: record.domain,
-    method: record.method,
-    path: record.path,
-    piiTypes: record.piiTypes,
-  };
-}
-
 /**
- * Journals the records together; resolves once the journal has them
- * (journal.ts: in the kernel, or on the disk with ARGUS_CAPTURE_FSYNC_MS=0).
- * Throws 503 when the journal refuses them (shutting down, disk failing).
+ * Each domain's upstream base URL (or none), cached for a few seconds, then
+ * served while a background look-up refreshes it: a capture never waits for
+ * the database once its domain was seen (on PGlite a long analysis holds the
+ * one connection, and captures waited for it, 33 s under load).
  */
-export async function journalRecords(
-  ingest: CaptureIngest,
-  records: readonly JournalRecord[],
-  onError: (error: unknown) => void,
-): Promise<void> {
-  try {
-    await ingest.appendAll(records);
-  } catch (error) {
-    if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
-    onError(error);
-    throw new HttpError(503, `The capture could not be stored: ${(error as Error).message}`);
-  }
-}
-
-/** Detects PII in the observation and journals it (journalRecords). */
-export async function recordObservation(
-  ingest: CaptureIngest,
-  observation: Observation,
-  onError: (error: unknown) => void,
-): Promise<CaptureResult['recorded']> {
-  const record = journalRecordOf(observation);
-  await journalRecords(ingest, [record], onError);
-  return recordedOf(record);
-}
-
-/** Counts what was journalled, by whether PII was found (one call per answer). */
-export type OnRecorded = (recorded: readonly { piiTypes: readonly string[] }[]) => void;
-
-/** Each domain's upstream base URL (or none), cached for a few seconds. */
 export class UpstreamCache {
   private readonly entries = new BoundedCache<string, { url: string | null; at: number }>(10_000);
+  private readonly refreshing = new Set<string>();
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** The cached answer when fresh; undefined when it has to be looked up. */
+  /** The cached answer (refreshed in the background when older than a few seconds); undefined when never looked up. */
   peek(domain: string): string | null | undefined {
     const hit = this.entries.get(domain);
-    return hit && Date.now() - hit.at < UPSTREAM_CACHE_MS ? hit.url : undefined;
+    if (hit && Date.now() - hit.at >= UPSTREAM_CACHE_MS && !this.refreshing.has(domain)) {
+      this.refreshing.add(domain);
+      this.lookUp(domain)
+        .catch((error: unknown) => this.ctx.logger.warn({ err: error, domain }, 'upstream look-up failed'))
+        .finally(() => this.refreshing.delete(domain));
+    }
+    return hit?.url;
   }
 
   async get(domain: string): Promise<string | null> {
     const cached = this.peek(domain);
-    if (cached !== undefined) return cached;
+    return cached !== undefined ? cached : this.lookUp(domain);
+  }
+
+  private async lookUp(domain: string): Promise<string | null> {
     const [row] = await this.ctx.db
       .select({ upstreamUrl: domains.upstreamUrl })
       .from(domains)

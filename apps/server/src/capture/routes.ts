@@ -1,19 +1,17 @@
 // The capture path: every method under /gateway/* is recorded as an Observation
 // for the host in X-Forwarded-Host (else Host), with PII detection; answered
 // 202 with what was recorded, or forwarded to the domain's upstream (whose
-// answer is recorded too). Replies only after the observation is durable in
-// the capture journal (journal.ts); ingest.ts copies it into the database.
+// answer is recorded too). Replies only after the capture sink holds the
+// observation durably (handle.ts: the journal or JetStream).
 // Requests with the ingest token for domains without an upstream usually take
 // the fast path (fast-path.ts) before Fastify; this route answers the rest.
 import type { FastifyInstance } from 'fastify';
 import { assertPublicUrl, guardedFetch } from '@argus/connectors';
-import type { CaptureResult } from '@argus/api';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import type { CaptureIngest } from './ingest.js';
+import { acceptCaptures, assertAccepting, type OnRecorded, recordCapture, SHUTTING_DOWN } from './handle.js';
 import {
-  BACKLOG_FULL,
   bodyText,
   captureHostOf,
   forwardedHeaders,
@@ -21,23 +19,21 @@ import {
   INVALID_HOST,
   MAX_HEADERS,
   observationOf,
-  type OnRecorded,
   PREFIX,
-  recordObservation,
-  SHUTTING_DOWN,
   type UpstreamCache,
 } from './record.js';
+import type { CaptureSink } from './sink.js';
 
 export interface CaptureOptions {
   ctx: AppContext;
-  ingest: CaptureIngest;
+  sink: CaptureSink;
   upstreams: UpstreamCache;
   onRecorded?: OnRecorded;
 }
 
 export async function capturePlugin(
   app: FastifyInstance,
-  { ctx, ingest, upstreams, onRecorded }: CaptureOptions,
+  { ctx, sink, upstreams, onRecorded }: CaptureOptions,
 ): Promise<void> {
   // Every content type is taken as raw bytes: the capture records, it does not interpret.
   app.removeAllContentTypeParsers();
@@ -53,7 +49,7 @@ export async function capturePlugin(
     `${PREFIX}/*`,
     { ...allow('ingest'), bodyLimit: ctx.config.captureBodyLimit, helmet: false },
     async (request, reply) => {
-      if (!ingest.accepting) throw new HttpError(503, SHUTTING_DOWN);
+      if (!sink.accepting) throw new HttpError(503, SHUTTING_DOWN);
       const domain = captureHostOf(request.headers);
       if (domain === null) throw new HttpError(400, INVALID_HOST);
       const observation = observationOf(
@@ -70,10 +66,8 @@ export async function capturePlugin(
 
       const upstream = await upstreams.get(domain);
       // Refused before anything is forwarded: a refused request must not have reached the upstream.
-      if (ingest.backlogBytes > ingest.maxBacklogBytes) {
-        void reply.header('retry-after', '30');
-        throw new HttpError(503, BACKLOG_FULL);
-      }
+      if (sink.full) void reply.header('retry-after', '30');
+      assertAccepting(sink);
       let forwarded: Response | null = null;
       let forwardedBody: Buffer | null = null;
       if (upstream) {
@@ -111,20 +105,20 @@ export async function capturePlugin(
         if (responseBody !== undefined) observation.responseBody = responseBody;
       }
 
-      const recorded = await recordObservation(ingest, observation, (error) =>
-        request.log.error({ err: error }, 'capture journal write failed'),
+      const { record, answer } = recordCapture(observation, forwarded !== null);
+      await acceptCaptures(sink, [record], (error) =>
+        request.log.error({ err: error }, 'capture sink write failed'),
       );
-      onRecorded?.([recorded]);
+      onRecorded?.([record]);
 
       if (forwarded && forwardedBody) {
         for (const [name, value] of forwarded.headers) {
           if (!HOP_HEADERS.has(name) && name !== 'content-encoding') void reply.header(name, value);
         }
-        void reply.header('x-argus-observation', recorded.id);
+        void reply.header('x-argus-observation', record.id);
         return reply.code(forwarded.status).send(forwardedBody);
       }
-      const result: CaptureResult = { recorded, forwarded: false };
-      return reply.code(202).send(result);
+      return reply.code(202).send(answer);
     },
   );
 }

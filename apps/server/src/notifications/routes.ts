@@ -14,6 +14,7 @@ import {
 import { actorOf, audit, type AuditActor } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { deliveries, notificationChannels } from '../db/schema/index.js';
 import { notFound, parse, requireId } from '../errors.js';
 import {
@@ -66,6 +67,7 @@ export async function channelRoutes(
 
   /** One entry for the change, one more when a secret was replaced (never its value). */
   async function auditChannelUpdate(
+    writer: Db,
     actor: AuditActor,
     current: ChannelRow,
     body: {
@@ -80,7 +82,7 @@ export async function channelRoutes(
       ...(body.config !== undefined ? ['configuration'] : []),
     ];
     if (fields.length === 0) return;
-    await audit(db, actor, {
+    await audit(writer, actor, {
       action: 'channel.update',
       targetType: 'channel',
       targetId: current.id,
@@ -91,7 +93,7 @@ export async function channelRoutes(
       return typeof value === 'string' && !value.startsWith(MASK);
     });
     if (replaced.length > 0) {
-      await audit(db, actor, {
+      await audit(writer, actor, {
         action: 'secret.update',
         targetType: 'secret',
         targetId: current.id,
@@ -116,24 +118,27 @@ export async function channelRoutes(
       allowPrivate: ctx.config.allowPrivateUrls,
       serverSmtpUrl: ctx.config.smtpUrl,
     });
-    const [row] = await db
-      .insert(notificationChannels)
-      .values({
-        name: body.name,
-        type: body.type,
-        isActive: body.isActive,
-        ...sealConfig(body.type, config, ctx.secrets),
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(notificationChannels)
+        .values({
+          name: body.name,
+          type: body.type,
+          isActive: body.isActive,
+          ...sealConfig(body.type, config, ctx.secrets),
+        })
+        .returning();
+      await audit(tx, actorOf(request), {
+        action: 'channel.create',
+        targetType: 'channel',
+        targetId: created!.id,
+        summary: `Added notification channel ${body.name} (${body.type})`,
+      });
+      return created;
+    });
     await ctx.recordActivity({
       title: `Notification channel added: ${body.name} (${body.type})`,
       severity: 'info',
-    });
-    await audit(db, actorOf(request), {
-      action: 'channel.create',
-      targetType: 'channel',
-      targetId: row!.id,
-      summary: `Added notification channel ${body.name} (${body.type})`,
     });
     return reply.code(201).send(notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, null)));
   });
@@ -153,26 +158,35 @@ export async function channelRoutes(
       });
       Object.assign(changes, sealConfig(current.type, config, ctx.secrets));
     }
-    const [row] = Object.keys(changes).length
-      ? await db.update(notificationChannels).set(changes).where(eq(notificationChannels.id, id)).returning()
-      : [current];
-    await auditChannelUpdate(actorOf(request), current, body);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = Object.keys(changes).length
+        ? await tx
+            .update(notificationChannels)
+            .set(changes)
+            .where(eq(notificationChannels.id, id))
+            .returning()
+        : [current];
+      await auditChannelUpdate(tx, actorOf(request), current, body);
+      return updated;
+    });
     const last = await lastDeliveries(id);
     return notificationChannelSchema.parse(channelAnswer(row!, ctx.secrets, last.get(id) ?? null));
   });
 
   app.delete(channelPath, allow('admin'), async (request, reply) => {
     const id = idParam(request.params);
-    const [row] = await db
-      .delete(notificationChannels)
-      .where(eq(notificationChannels.id, id))
-      .returning({ id: notificationChannels.id, name: notificationChannels.name });
-    if (!row) throw notFound('Notification channel');
-    await audit(db, actorOf(request), {
-      action: 'channel.delete',
-      targetType: 'channel',
-      targetId: id,
-      summary: `Removed notification channel ${row.name}`,
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(notificationChannels)
+        .where(eq(notificationChannels.id, id))
+        .returning({ id: notificationChannels.id, name: notificationChannels.name });
+      if (!row) throw notFound('Notification channel');
+      await audit(tx, actorOf(request), {
+        action: 'channel.delete',
+        targetType: 'channel',
+        targetId: id,
+        summary: `Removed notification channel ${row.name}`,
+      });
     });
     return reply.code(204).send();
   });

@@ -14,24 +14,23 @@ import {
   MAX_UPLOAD_BYTES,
   normalizeDomainName,
   paths,
+  SCAN_SAMPLE_HOST,
+  scanAllResultSchema,
 } from '@argus/api';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
-import {
-  discoverySources,
-  domains,
-  domainStats,
-  sourceFiles,
-  type StoredSourceConfig,
-} from '../db/schema/index.js';
+import { discoverySources, domains, domainStats, type StoredSourceConfig } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId, ValidationError } from '../errors.js';
-import { scanDomain } from '../scans.js';
+import { removeSampleDomain, scanAllDomains, scanDomain } from '../scans.js';
+import { storeSourceFile } from '../source-files.js';
 import { compressFile, syncStoredSource, toDiscoverySource } from '../sources.js';
 
 /** JSON escaping can grow file text; the content itself is checked against MAX_UPLOAD_BYTES. */
 const SOURCE_BODY_LIMIT = Math.ceil(MAX_UPLOAD_BYTES * 1.5);
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 async function checkUrl(ctx: AppContext, url: string | undefined, field: string): Promise<void> {
   if (!url) return;
@@ -56,6 +55,7 @@ export async function domainRoutes(
     name: domains.name,
     description: domains.description,
     upstreamUrl: domains.upstreamUrl,
+    traffic: domains.traffic,
     updatedAt: domains.updatedAt,
     numEndpoints: sql<number>`coalesce(${domainStats.endpoints}, 0)`.mapWith(Number),
     numRisky: sql<number>`coalesce(${domainStats.highRisk}, 0)`.mapWith(Number),
@@ -73,6 +73,7 @@ export async function domainRoutes(
     name: string;
     description: string | null;
     upstreamUrl: string | null;
+    traffic: (typeof domains.$inferSelect)['traffic'];
     updatedAt: Date;
     numEndpoints: number;
     numRisky: number;
@@ -89,6 +90,14 @@ export async function domainRoutes(
     publicPct: Math.round(r.publicPct * 10) / 10,
     lastUpdated: r.updatedAt.toISOString(),
     upstreamUrl: r.upstreamUrl,
+    traffic: r.traffic && {
+      ...r.traffic,
+      attack: {
+        ...r.traffic.attack,
+        firstSeen: isoOrNull(r.traffic.attack.firstSeen),
+        lastSeen: isoOrNull(r.traffic.attack.lastSeen),
+      },
+    },
   });
   const selectDomains = () =>
     db.select(domainColumns).from(domains).leftJoin(domainStats, eq(domainStats.domainId, domains.id));
@@ -117,17 +126,20 @@ export async function domainRoutes(
     const body = parse(domainCreateSchema, request.body);
     const upstreamUrl = body.upstreamUrl ? body.upstreamUrl : null;
     await checkUrl(ctx, upstreamUrl ?? undefined, 'upstreamUrl');
-    const [created] = await db
-      .insert(domains)
-      .values({ name: body.name, description: body.description || null, upstreamUrl })
-      .onConflictDoNothing({ target: domains.name })
-      .returning({ id: domains.id });
-    if (!created) throw new HttpError(409, `Domain ${body.name} already exists`);
-    await audit(db, actorOf(request), {
-      action: 'domain.create',
-      targetType: 'domain',
-      targetId: created.id,
-      summary: `Added domain ${body.name}${upstreamUrl ? ` forwarding to ${new URL(upstreamUrl).host}` : ''}`,
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(domains)
+        .values({ name: body.name, description: body.description || null, upstreamUrl })
+        .onConflictDoNothing({ target: domains.name })
+        .returning({ id: domains.id });
+      if (!row) throw new HttpError(409, `Domain ${body.name} already exists`);
+      await audit(tx, actorOf(request), {
+        action: 'domain.create',
+        targetType: 'domain',
+        targetId: row.id,
+        summary: `Added domain ${body.name}${upstreamUrl ? ` forwarding to ${new URL(upstreamUrl).host}` : ''}`,
+      });
+      return row;
     });
     await ctx.recordActivity({
       title: `Domain added: ${body.name}`,
@@ -148,6 +160,23 @@ export async function domainRoutes(
     if (!domain) throw notFound(`Domain ${name.slice(0, 253)}`);
     const outcome = await scanDomain(ctx, analyzer, domain);
     return domainScanResultSchema.parse(outcome);
+  });
+
+  // Run Scan: every domain with active sources (the sample domain never).
+  app.post(paths.scanAll(), analyst, async () =>
+    scanAllResultSchema.parse(await scanAllDomains(ctx, analyzer)),
+  );
+
+  // One click removes Run Scan's sample domain and all it produced.
+  app.delete(paths.sampleDomain(), analyst, async (request, reply) => {
+    const removed = await removeSampleDomain(ctx, analyzer);
+    await audit(db, actorOf(request), {
+      action: 'domain.sample.remove',
+      targetType: 'domain',
+      targetId: null,
+      summary: `Removed the sample domain ${SCAN_SAMPLE_HOST} (${removed.endpoints} endpoints)`,
+    });
+    return reply.code(204).send();
   });
 
   app.get<{ Params: { domainId: string } }>(
@@ -213,11 +242,7 @@ export async function domainRoutes(
           .values({ domainId: domain.id, type: body.type, name: body.name, config, apiKeySealed })
           .returning();
         if (fileContent !== undefined && contentGzip) {
-          await tx.insert(sourceFiles).values({
-            sourceId: row!.id,
-            contentGzip,
-            bytes: Buffer.byteLength(fileContent),
-          });
+          await storeSourceFile(tx, row!.id, contentGzip, Buffer.byteLength(fileContent));
         }
         await audit(tx, actorOf(request), {
           action: 'source.create',
@@ -247,19 +272,22 @@ export async function domainRoutes(
     };
     if (Object.keys(changes).length === 0)
       throw new ValidationError([{ path: '', message: 'Nothing to update: send name or isActive' }]);
-    const [row] = await db
-      .update(discoverySources)
-      .set(changes)
-      .where(eq(discoverySources.id, id))
-      .returning();
-    if (!row) throw notFound('Discovery source');
-    const domainName = await domainNameOf(row.domainId);
-    await audit(db, actorOf(request), {
-      action: 'source.update',
-      targetType: 'source',
-      targetId: id,
-      summary: `Updated source ${row.name}${body.isActive === undefined ? '' : body.isActive ? ' (activated)' : ' (deactivated)'}`,
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(discoverySources)
+        .set(changes)
+        .where(eq(discoverySources.id, id))
+        .returning();
+      if (!updated) throw notFound('Discovery source');
+      await audit(tx, actorOf(request), {
+        action: 'source.update',
+        targetType: 'source',
+        targetId: id,
+        summary: `Updated source ${updated.name}${body.isActive === undefined ? '' : body.isActive ? ' (activated)' : ' (deactivated)'}`,
+      });
+      return updated;
     });
+    const domainName = await domainNameOf(row.domainId);
     await ctx.recordActivity({
       title: `Discovery source updated: ${row.name}`,
       description: body.isActive === undefined ? null : body.isActive ? 'activated' : 'deactivated',
@@ -271,19 +299,22 @@ export async function domainRoutes(
 
   app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', admin, async (request, reply) => {
     const id = requireId(request.params.id, 'Discovery source');
-    const [row] = await db.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
-      name: discoverySources.name,
-      domainId: discoverySources.domainId,
-      type: discoverySources.type,
+    const row = await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
+        name: discoverySources.name,
+        domainId: discoverySources.domainId,
+        type: discoverySources.type,
+      });
+      if (!deleted) throw notFound('Discovery source');
+      await audit(tx, actorOf(request), {
+        action: 'source.delete',
+        targetType: 'source',
+        targetId: id,
+        summary: `Removed ${deleted.type} source ${deleted.name}`,
+      });
+      return deleted;
     });
-    if (!row) throw notFound('Discovery source');
     const domainName = await domainNameOf(row.domainId);
-    await audit(db, actorOf(request), {
-      action: 'source.delete',
-      targetType: 'source',
-      targetId: id,
-      summary: `Removed ${row.type} source ${row.name}`,
-    });
     await ctx.recordActivity({
       title: `Discovery source removed: ${row.name}`,
       description: `${row.type} source; the endpoints it found stay in the inventory`,

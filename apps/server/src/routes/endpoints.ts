@@ -1,31 +1,61 @@
 // Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   endpointListSchema,
   endpointQuerySchema,
   endpointSchema,
   endpointUpdateSchema,
+  findingFalsePositiveSchema,
   HIGH_RISK_THRESHOLD,
   metricsSchema,
   paths,
   piiListSchema,
+  SCAN_SAMPLE_HOST,
   topEndpointsSchema,
   vulnerabilityListSchema,
 } from '@argus/api';
 import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
 import type { EndpointAggregate, Vulnerability as EngineVulnerability } from '@argus/engine';
 import type { Analyzer } from '../analysis/analyzer.js';
+import type { TestRunner } from '../testing/runs.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { domains, domainStats, endpoints, users, vulnerabilities } from '../db/schema/index.js';
+import {
+  domains,
+  domainStats,
+  endpoints,
+  findingFalsePositives,
+  users,
+  vulnerabilities,
+} from '../db/schema/index.js';
+import { vulnerabilityKey } from '../analysis/evaluate.js';
+import { resolveAlertsOfMarkedFindings } from '../alerts/false-positives.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
-import { severityRank, summaryColumns, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
+import { severityRank } from '../db/severity.js';
+import { summaryColumns, toPiiFindings, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
 
 /** Without `limit`, lists answer everything up to this many rows (`total` stays exact). */
 const UNPAGED_CAP = 5000;
+
+/** The false-positive mark of a vulnerability row, if any (left join condition). */
+const vulnerabilityMark = and(
+  eq(findingFalsePositives.endpointId, vulnerabilities.endpointId),
+  eq(findingFalsePositives.kind, 'vulnerability'),
+  eq(findingFalsePositives.findingKey, sql`${vulnerabilities.vulnId} || '|' || ${vulnerabilities.evidence}`),
+);
+// markedAt first: drizzle nulls a left-joined object when its first column is null.
+const markColumns = {
+  markedAt: findingFalsePositives.markedAt,
+  reason: findingFalsePositives.reason,
+  markedBy: findingFalsePositives.markedBy,
+};
+
+// Run Scan's sample domain counts in no metric, ranking or list unless asked for by name.
+const notSampleEndpoint = ne(endpoints.domain, SCAN_SAMPLE_HOST);
+const notSampleDomain = ne(domains.name, SCAN_SAMPLE_HOST);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -46,7 +76,7 @@ const SORTS: Record<string, SQL[]> = {
 
 export async function endpointRoutes(
   app: FastifyInstance,
-  { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
+  { ctx, analyzer, testRunner }: { ctx: AppContext; analyzer: Analyzer; testRunner: TestRunner },
 ) {
   const { db } = ctx;
   const { ownerId: _ownerId, ownerName: _ownerName, ...endpointColumns } = summaryColumns;
@@ -92,19 +122,38 @@ export async function endpointRoutes(
 
   async function loadEndpoint(id: string) {
     const [row] = await db
-      .select({ ...summaryColumns, riskBreakdown: endpoints.riskBreakdown })
+      .select({
+        ...summaryColumns,
+        riskBreakdown: endpoints.riskBreakdown,
+        pii: sql<EndpointAggregate['pii'] | null>`${endpoints.aggregate} -> 'pii'`,
+        merges: sql<EndpointAggregate['merges'] | null>`${endpoints.aggregate} -> 'merges'`,
+      })
       .from(endpoints)
       .leftJoin(users, eq(users.id, endpoints.ownerId))
       .where(eq(endpoints.id, id));
     if (!row) throw notFound('Endpoint');
-    const vulns = await db
-      .select()
-      .from(vulnerabilities)
-      .where(eq(vulnerabilities.endpointId, id))
-      .orderBy(severityRank, asc(vulnerabilities.vulnId));
+    const [vulns, piiMarks] = await Promise.all([
+      db
+        .select({ vuln: vulnerabilities, mark: markColumns })
+        .from(vulnerabilities)
+        .leftJoin(findingFalsePositives, vulnerabilityMark)
+        .where(eq(vulnerabilities.endpointId, id))
+        // Findings an active test confirmed come before passive guesses.
+        .orderBy(
+          desc(vulnerabilities.confirmed),
+          severityRank(vulnerabilities.severity),
+          asc(vulnerabilities.vulnId),
+        ),
+      db
+        .select({ type: findingFalsePositives.findingKey, ...markColumns })
+        .from(findingFalsePositives)
+        .where(and(eq(findingFalsePositives.endpointId, id), eq(findingFalsePositives.kind, 'pii'))),
+    ]);
     return endpointSchema.parse({
       ...toSummary(row as SummaryRow),
-      vulnerabilities: vulns.map((v) => toVulnerability(v)),
+      vulnerabilities: vulns.map((v) => toVulnerability(v.vuln, undefined, v.mark)),
+      piiFindings: toPiiFindings({ pii: row.pii ?? [] }, new Map(piiMarks.map((m) => [m.type, m]))),
+      merges: row.merges ?? [],
       riskBreakdown: row.riskBreakdown,
     });
   }
@@ -123,7 +172,9 @@ export async function endpointRoutes(
         pii: sql<number>`coalesce(sum(${domainStats.pii}), 0)`.mapWith(Number),
         riskSum: sql<number>`coalesce(sum(${domainStats.riskSum}), 0)`.mapWith(Number),
       })
-      .from(domainStats);
+      .from(domainStats)
+      .innerJoin(domains, eq(domains.id, domainStats.domainId))
+      .where(notSampleDomain);
     const total = row?.total ?? 0;
     return metricsSchema.parse({
       totalEndpoints: total,
@@ -138,7 +189,7 @@ export async function endpointRoutes(
       await db
         .select(pageColumns)
         .from(endpoints)
-        .where(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD))
+        .where(and(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD), notSampleEndpoint))
         .orderBy(...SORTS['-risk']!)
         .limit(10),
     );
@@ -149,6 +200,7 @@ export async function endpointRoutes(
     const query = parse(endpointQuerySchema, request.query);
     const conditions: SQL[] = [];
     if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
+    else conditions.push(notSampleEndpoint);
     const q = query.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q)}%`;
@@ -167,7 +219,7 @@ export async function endpointRoutes(
               .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
               .from(domainStats)
               .innerJoin(domains, eq(domains.id, domainStats.domainId))
-              .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : undefined)
+              .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : notSampleDomain)
           )[0]?.n ?? 0);
     const [page, total] = await Promise.all([
       db
@@ -189,6 +241,8 @@ export async function endpointRoutes(
   app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', analyst, async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
     if (!(await analyzer.rescan(id, probe))) throw notFound('Endpoint');
+    // Deep scanning also runs the applicable security tests (when the domain has a test base URL).
+    if ((await ctx.getSettings()).deepScan) await testRunner.startForEndpoint(id, request.user);
     return loadEndpoint(id);
   });
 
@@ -226,12 +280,14 @@ export async function endpointRoutes(
       }
     }
     if (Object.keys(set).length > 0) {
-      await db.update(endpoints).set(set).where(eq(endpoints.id, id));
-      await audit(db, actorOf(request), {
-        action: 'endpoint.update',
-        targetType: 'endpoint',
-        targetId: id,
-        summary: `${current.method} ${current.normalizedPath} on ${current.domain}: ${notes.join(', ')}`,
+      await db.transaction(async (tx) => {
+        await tx.update(endpoints).set(set).where(eq(endpoints.id, id));
+        await audit(tx, actorOf(request), {
+          action: 'endpoint.update',
+          targetType: 'endpoint',
+          targetId: id,
+          summary: `${current.method} ${current.normalizedPath} on ${current.domain}: ${notes.join(', ')}`,
+        });
       });
       await ctx.recordActivity({
         title: `Endpoint ${current.method} ${current.normalizedPath} ${notes.join(', ')}`,
@@ -245,6 +301,93 @@ export async function endpointRoutes(
     return loadEndpoint(id);
   });
 
+  /**
+   * Marks one finding of an endpoint as a false positive (or restores it): kept
+   * across rescans, left out of the score and alerts; open alerts for it resolve.
+   */
+  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id/findings', analyst, async (request) => {
+    const id = requireId(request.params.id, 'Endpoint');
+    const body = parse(findingFalsePositiveSchema, request.body ?? {});
+    const [current] = await db
+      .select({
+        method: endpoints.method,
+        normalizedPath: endpoints.normalizedPath,
+        domain: endpoints.domain,
+        pii: sql<EndpointAggregate['pii'] | null>`${endpoints.aggregate} -> 'pii'`,
+      })
+      .from(endpoints)
+      .where(eq(endpoints.id, id));
+    if (!current) throw notFound('Endpoint');
+    let findingKey: string;
+    let label: string;
+    if (body.kind === 'pii') {
+      if (!(current.pii ?? []).some((p) => p.type === body.target))
+        throw new HttpError(404, `This endpoint has no PII of type ${body.target.slice(0, 100)}`);
+      findingKey = body.target;
+      label = `PII type ${body.target}`;
+    } else {
+      const [vuln] = await db
+        .select({
+          vulnId: vulnerabilities.vulnId,
+          subject: vulnerabilities.evidence,
+          title: vulnerabilities.title,
+        })
+        .from(vulnerabilities)
+        .where(and(sql`${vulnerabilities.id}::text = ${body.target}`, eq(vulnerabilities.endpointId, id)));
+      if (!vuln) throw notFound('Vulnerability');
+      findingKey = vulnerabilityKey(vuln.vulnId, vuln.subject);
+      label = `${vuln.vulnId} ${vuln.title}${vuln.subject ? ` (${vuln.subject})` : ''}`;
+    }
+    const reason = body.reason ? body.reason : null;
+    const actor = actorOf(request);
+    const what = body.falsePositive
+      ? `${label} marked as a false positive${reason ? `: ${reason}` : ''}`
+      : `${label} restored (no longer a false positive)`;
+    // The mark and its audit entry commit together or not at all.
+    await db.transaction(async (tx) => {
+      if (body.falsePositive) {
+        const mark = { reason, markedBy: request.user?.username ?? null, markedAt: new Date() };
+        await tx
+          .insert(findingFalsePositives)
+          .values({ endpointId: id, kind: body.kind, findingKey, ...mark })
+          .onConflictDoUpdate({
+            target: [
+              findingFalsePositives.endpointId,
+              findingFalsePositives.kind,
+              findingFalsePositives.findingKey,
+            ],
+            set: mark,
+          });
+      } else {
+        await tx
+          .delete(findingFalsePositives)
+          .where(
+            and(
+              eq(findingFalsePositives.endpointId, id),
+              eq(findingFalsePositives.kind, body.kind),
+              eq(findingFalsePositives.findingKey, findingKey),
+            ),
+          );
+      }
+      await audit(tx, actor, {
+        action: body.falsePositive ? 'finding.false_positive' : 'finding.restore',
+        targetType: 'endpoint',
+        targetId: id,
+        summary: `${current.method} ${current.normalizedPath} on ${current.domain}: ${what}`,
+      });
+    });
+    await ctx.recordActivity({
+      title: `Endpoint ${current.method} ${current.normalizedPath}: ${what}`,
+      description: request.user ? `by ${request.user.username}` : null,
+      domainName: current.domain,
+      severity: 'info',
+    });
+    // The score and PII types change with the mark; alerts for a hidden finding close.
+    await analyzer.rescan(id);
+    if (body.falsePositive) await resolveAlertsOfMarkedFindings(ctx, id, request.user?.id ?? null);
+    return loadEndpoint(id);
+  });
+
   app.get(paths.vulnerabilities(), { ...viewer, preHandler: consistentRead }, async () => {
     const [rows, totals] = await Promise.all([
       db
@@ -253,23 +396,38 @@ export async function endpointRoutes(
           method: endpoints.method,
           normalizedPath: endpoints.normalizedPath,
           domain: endpoints.domain,
+          mark: markColumns,
         })
         .from(vulnerabilities)
         .innerJoin(endpoints, eq(endpoints.id, vulnerabilities.endpointId))
-        .orderBy(severityRank, desc(vulnerabilities.scanDate), asc(vulnerabilities.id))
+        .leftJoin(findingFalsePositives, vulnerabilityMark)
+        .where(notSampleEndpoint)
+        .orderBy(
+          severityRank(vulnerabilities.severity),
+          desc(vulnerabilities.scanDate),
+          asc(vulnerabilities.id),
+        )
         .limit(UNPAGED_CAP),
-      db.select({ n: count() }).from(vulnerabilities),
+      db
+        .select({ n: count() })
+        .from(vulnerabilities)
+        .innerJoin(endpoints, eq(endpoints.id, vulnerabilities.endpointId))
+        .where(notSampleEndpoint),
     ]);
     return vulnerabilityListSchema.parse({
       vulnerabilities: rows.map((r) =>
-        toVulnerability(r.vuln, { method: r.method, normalizedPath: r.normalizedPath, domain: r.domain }),
+        toVulnerability(
+          r.vuln,
+          { method: r.method, normalizedPath: r.normalizedPath, domain: r.domain },
+          r.mark,
+        ),
       ),
       total: totals[0]?.n ?? 0,
     });
   });
 
   app.get(paths.pii(), { ...viewer, preHandler: consistentRead }, async () => {
-    const hasPii = sql`cardinality(${endpoints.piiTypes}) > 0`;
+    const hasPii = and(sql`cardinality(${endpoints.piiTypes}) > 0`, notSampleEndpoint);
     const [rows, totals] = await Promise.all([
       db
         .select({

@@ -7,11 +7,19 @@ import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
 import { endpointRoutes } from './endpoints.js';
 import { miscRoutes } from './misc.js';
+import { securityTestRoutes } from '../testing/routes.js';
+import type { TestRunner } from '../testing/runs.js';
+import { templateOverrideRoutes } from './template-overrides.js';
 
-export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext; analyzer: Analyzer }) {
+export async function apiRoutes(
+  app: FastifyInstance,
+  opts: { ctx: AppContext; analyzer: Analyzer; testRunner: TestRunner },
+) {
   await app.register(endpointRoutes, opts);
   await app.register(domainRoutes, opts);
   await app.register(miscRoutes, opts);
   await app.register(deadLetterRoutes, opts);
   await app.register(adminRoutes, opts);
+  await app.register(securityTestRoutes, { ctx: opts.ctx, runner: opts.testRunner });
+  await app.register(templateOverrideRoutes, opts);
 }

@@ -51,16 +51,20 @@ export async function miscRoutes(
   app.put(paths.settings(), allow('admin'), async (request) => {
     const next = parse(settingsUpdateSchema, request.body);
     const before = await ctx.getSettings();
-    await ctx.saveSettings(next);
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
       (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
     );
+    // The change and its audit entry commit together or not at all.
+    await db.transaction(async (tx) => {
+      await ctx.saveSettings(next, tx);
+      if (changed.length > 0)
+        await audit(tx, actorOf(request), {
+          action: 'settings.update',
+          targetType: 'settings',
+          summary: `Changed settings: ${changed.join(', ')}`,
+        });
+    });
     if (changed.length > 0) {
-      await audit(db, actorOf(request), {
-        action: 'settings.update',
-        targetType: 'settings',
-        summary: `Changed settings: ${changed.join(', ')}`,
-      });
       await ctx.recordActivity({
         title: 'Settings updated',
         description: `Changed: ${changed.join(', ')}${request.user ? ` (by ${request.user.username})` : ''}`,

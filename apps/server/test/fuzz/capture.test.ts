@@ -116,7 +116,7 @@ function expectClearAnswer(res: LightMyRequestResponse, what: string): boolean {
 describe.each(databaseKinds)('capture path under fuzzing (%s)', (kind) => {
   let t: TestApp;
   const counts = async () => {
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     const n = async (table: typeof observations | typeof endpoints | typeof deadLetters) =>
       (await t.ctx.db.select({ n: count() }).from(table))[0]!.n;
     return {

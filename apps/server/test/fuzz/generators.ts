@@ -5,11 +5,25 @@ import fc from 'fast-check';
 const seed = Number(process.env['FUZZ_SEED'] || Date.now() % 2 ** 31);
 const scale = Number(process.env['FUZZ_RUNS'] || 10_000) / 10_000;
 
-/** fast-check parameters for `runs` requests (times FUZZ_RUNS / 10⁴); prints the seed. */
-export function serverFuzzParameters(what: string, runs: number): fc.Parameters<unknown> {
+/**
+ * How long one generated request may take before the property fails as a hang.
+ * A request answers in milliseconds; at load 30 on 2 cores, in about a second.
+ */
+export const INPUT_TIME_BOUND_MS = 15_000;
+
+/**
+ * fast-check parameters for `runs` requests (times FUZZ_RUNS / 10⁴); prints the seed. An input
+ * whose answer does not come within `inputTimeBoundMs` fails the property (a hang), with the
+ * input as the counterexample; a synchronous spin is caught by the test's own timeout.
+ */
+export function serverFuzzParameters(
+  what: string,
+  runs: number,
+  inputTimeBoundMs = INPUT_TIME_BOUND_MS,
+): fc.Parameters<unknown> {
   const numRuns = Math.max(1, Math.round(runs * scale));
   console.log(`[fuzz] ${what}: ${numRuns} requests, FUZZ_SEED=${seed}`);
-  return { seed, numRuns };
+  return { seed, numRuns, plugins: [fc.timeout(inputTimeBoundMs)] };
 }
 
 /** Text with NUL, lone surrogates, control and format characters, quotes and markup. */

@@ -193,7 +193,7 @@ describe.each(databaseKinds)('hostile bodies on every JSON route (%s)', (kind) =
       });
       expect(res.statusCode).toBe(202);
     }
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     routes = routesOf(t.app).filter(
       (r) =>
         ['POST', 'PUT', 'PATCH'].includes(r.method) &&

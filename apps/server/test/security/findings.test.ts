@@ -108,7 +108,8 @@ describe.each(databaseKinds)('security: findings (%s)', (kind) => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       // The proxy (10.0.0.1) appends the real client; the client prepends a new fake each time.
-      const res = await login('nobody-here', 'guess', '10.0.0.1', {
+      // A new name each time: the per-account backoff (unknown names too) would answer first.
+      const res = await login(`nobody-here-${i}`, 'guess', '10.0.0.1', {
         'x-forwarded-for': `203.0.113.${i + 1}, 198.51.100.77`,
       });
       statuses.push(res.statusCode);
@@ -154,6 +155,30 @@ describe.each(databaseKinds)('security: findings (%s)', (kind) => {
     expect((await login('dana', 'dana-password-12', '192.0.2.6')).statusCode).toBe(200);
     const [after] = await t.ctx.db.select().from(users).where(eq(users.username, 'dana'));
     expect(after).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  }, 120_000);
+
+  it('backs off the same for a name that is no account, so a 429 does not tell which exist', async () => {
+    // Three guesses each, from fresh addresses: a real account and a name nobody has.
+    await t.inject({
+      method: 'POST',
+      url: paths.managedUsers(),
+      payload: { username: 'erin', password: 'erin-password-12', role: 'viewer' },
+    });
+    const answers = async (username: string, net: number) => {
+      const out: { status: number; message: string; retryAfter: unknown }[] = [];
+      for (let i = 1; i <= 4; i++) {
+        const res = await login(username, 'wrong-guess', `192.0.${net}.${i}`);
+        out.push({
+          status: res.statusCode,
+          message: json(res, errorBodySchema).message.replace(/\d+ s$/, 'N s'),
+          retryAfter: res.headers['retry-after'] === undefined ? undefined : 'set',
+        });
+      }
+      return out;
+    };
+    const known = await answers('erin', 30);
+    expect(known.map((a) => a.status)).toEqual([401, 401, 401, 429]);
+    expect(await answers('no-such-erin', 31)).toEqual(known);
   }, 120_000);
 
   it('ends sessions after the idle timeout and the absolute lifetime, and renews the id at sign-in', async () => {

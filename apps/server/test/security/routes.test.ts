@@ -100,7 +100,7 @@ describe.each(databaseKinds)('security: every route (%s)', (kind) => {
   const cookies = {} as Record<Role, string>;
 
   const storedCaptures = async () => {
-    await t.app.argus.ingest.catchUp();
+    await t.app.argus.sink.catchUp();
     return (await t.ctx.db.select({ n: count() }).from(observations))[0]!.n;
   };
 

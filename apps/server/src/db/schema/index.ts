@@ -1,3 +1,4 @@
 export * from './core.js';
 export * from './inventory.js';
 export * from './alerts.js';
+export * from './testing.js';

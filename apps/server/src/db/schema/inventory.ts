@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { RiskBreakdown } from '@argus/api';
+import type { DomainTraffic, Evidence } from '@argus/engine';
 import { users } from './core.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -32,6 +34,8 @@ export const domains = pgTable('domains', {
   name: text('name').notNull().unique(),
   description: text('description'),
   upstreamUrl: text('upstream_url'),
+  /** Traffic that was not the API (engine DomainTraffic without `domain`), added up over every analysis. */
+  traffic: jsonb('traffic').$type<Omit<DomainTraffic, 'domain'>>(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -107,7 +111,8 @@ export const endpoints = pgTable(
       .default(sql`'{}'::text[]`),
     isPublic: boolean('is_public').notNull().default(false),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while the endpoint is known only from a description (never seen in traffic). */
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
     lastScanned: timestamp('last_scanned', { withTimezone: true }),
     requestCount: integer('request_count').notNull().default(0),
     avgRps: doublePrecision('avg_rps').notNull().default(0),
@@ -141,13 +146,43 @@ export const vulnerabilities = pgTable(
     severity: text('severity').notNull(),
     owaspCategory: text('owasp_category').notNull(),
     remediation: text('remediation'),
+    /** The engine's `subject`: what triggered it (a field, header, parameter); part of the key. */
     evidence: text('evidence').notNull().default(''),
+    /** Why it was flagged: the engine's structured evidence (a few entries, redacted samples). */
+    evidenceItems: jsonb('evidence_items')
+      .$type<Evidence[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    confidence: text('confidence'),
+    /** Proved by an active test (confirmed_findings holds the test and its evidence). */
+    confirmed: boolean('confirmed').notNull().default(false),
     scanDate: timestamp('scan_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('vulnerabilities_key_idx').on(t.endpointId, t.vulnId, t.evidence),
     index('vulnerabilities_scan_date_idx').on(t.scanDate.desc()),
   ],
+);
+
+/**
+ * One finding of an endpoint marked as a false positive: a PII type (`kind`
+ * 'pii', `findingKey` the type) or a vulnerability (`kind` 'vulnerability',
+ * `findingKey` "vulnId|subject"). Keyed by the endpoint's id, which survives
+ * re-analysis and renames, so the mark holds across rescans until restored.
+ */
+export const findingFalsePositives = pgTable(
+  'finding_false_positives',
+  {
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => endpoints.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'pii' | 'vulnerability'>().notNull(),
+    findingKey: text('finding_key').notNull(),
+    reason: text('reason'),
+    markedBy: text('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.kind, t.findingKey] })],
 );
 
 /** Traffic recorded by the capture path; analysed into endpoints in batches. */
@@ -197,6 +232,21 @@ export const captureJournals = pgTable('capture_journals', {
 });
 
 /**
+ * Ids of the observations the analysis workers stored from JetStream
+ * (analysis/worker.ts), inserted in the same transaction as the rows: a message
+ * delivered again (its worker died before acknowledging it) finds its id here
+ * and is not stored twice. Pruned with the observations (retention.ts).
+ */
+export const captureReceipts = pgTable(
+  'capture_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('capture_receipts_stored_idx').on(t.storedAt)],
+);
+
+/**
  * Captured records the database refused (capture/ingest.ts): quarantined with
  * the reason and time, so the rest of their batch and everything captured
  * after them is stored. Admins list them; `payload` keeps the record as JSON
@@ -244,3 +294,24 @@ export const domainStats = pgTable('domain_stats', {
   public: integer('public').notNull().default(0),
   riskSum: doublePrecision('risk_sum').notNull().default(0),
 });
+
+/**
+ * A user's correction of templating for a domain (engine `TemplateOverride`): `merge` names
+ * the template some paths share, `split` the parameter of a template whose values are
+ * separate endpoints. Every analysis of the domain applies them.
+ */
+export const templateOverrides = pgTable(
+  'template_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'merge' | 'split'>().notNull(),
+    template: text('template').notNull(),
+    parameter: text('parameter'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('template_overrides_domain_idx').on(t.domainId)],
+);

@@ -1,0 +1,230 @@
+// Security test runs against the engine's deliberately vulnerable fixture API
+// on a loopback port: a run confirms BOLA with evidence (and no secret in it),
+// the finding becomes a confirmed vulnerability that raises the endpoint's risk
+// and is resolved by a re-run after the fix; destructive operations are never
+// called without permission; the budget stops a run; cancel stops one.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  domainSchema,
+  endpointListSchema,
+  endpointSchema,
+  securityTestsOverviewSchema,
+  testResultListSchema,
+  testRunDetailSchema,
+  testRunSchema,
+  type TestRunDetail,
+} from '@argus/api';
+import { startVulnerableApi, type VulnerableApi } from '../../../fixtures/vulnerable-api/server.js';
+import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
+
+const SPEC = readFileSync(new URL('../../../fixtures/vulnerable-api/openapi.yaml', import.meta.url), 'utf8');
+const BOLA = 'bola-path-id-swap';
+const BOOK = '/api/books/{bookId}';
+/** A slice of the library (the engine's suite runs all of it against the fixture). */
+const SOME_TESTS = [
+  BOLA,
+  'auth-no-token',
+  'auth-jwt-alg-none',
+  'sqli-error-based',
+  'header-missing-nosniff',
+  'exposure-password-hash',
+  'ssrf-query-url',
+];
+const RUN_TIMEOUT = 180_000;
+
+describe.each(databaseKinds)('security test runs (%s)', (kind) => {
+  let t: TestApp;
+  let api: VulnerableApi;
+  let secureApi: VulnerableApi;
+  let domainId: string;
+
+  const put = (payload: object) =>
+    t.inject({ method: 'PUT', url: `/api/v1/domains/${domainId}/security-tests`, payload });
+  const addIdentities = async (target: VulnerableApi) => {
+    const o = json(
+      await t.inject({ method: 'GET', url: `/api/v1/domains/${domainId}/security-tests` }),
+      securityTestsOverviewSchema,
+    );
+    const body = {
+      alice: {
+        name: 'alice',
+        kind: 'login',
+        login: { path: '/api/login', tokenFrom: 'json', tokenPath: 'token' },
+        secret: JSON.stringify({ username: 'alice', password: 'alice-pass-1' }),
+        values: { id: '1', bookId: '1', ownerId: '1' },
+      },
+      bob: {
+        name: 'bob',
+        kind: 'bearer',
+        secret: target.tokenFor('bob'),
+        values: { id: '2', bookId: '2', ownerId: '2' },
+      },
+    };
+    for (const [name, payload] of Object.entries(body)) {
+      const existing = o.identities.find((i) => i.name === name);
+      const res = await t.inject(
+        existing
+          ? { method: 'PUT', url: `/api/v1/test-identities/${existing.id}`, payload }
+          : { method: 'POST', url: `/api/v1/domains/${domainId}/test-identities`, payload },
+      );
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+  };
+  const run = async (body: object = {}): Promise<TestRunDetail> => {
+    const started = await t.inject({
+      method: 'POST',
+      url: `/api/v1/domains/${domainId}/test-runs`,
+      payload: body,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { id } = json(started, testRunSchema);
+    await t.app.argus.testRunner.idle();
+    return json(await t.inject({ method: 'GET', url: `/api/v1/test-runs/${id}` }), testRunDetailSchema);
+  };
+  const bookEndpoint = async () => {
+    const list = json(
+      await t.inject({ method: 'GET', url: `/api/v1/endpoints?search=${encodeURIComponent('/api/books/')}` }),
+      endpointListSchema,
+    );
+    const summary = list.endpoints.find((e) => e.method === 'GET' && e.normalizedPath === BOOK)!;
+    return json(await t.inject({ method: 'GET', url: `/api/v1/endpoints/${summary.id}` }), endpointSchema);
+  };
+
+  beforeAll(async () => {
+    [api, secureApi] = await Promise.all([startVulnerableApi(), startVulnerableApi({ secure: true })]);
+    t = await createTestApp(kind, { allowPrivateUrls: true });
+    domainId = json(
+      await t.inject({ method: 'POST', url: '/api/v1/domains', payload: { name: 'books.fixture.test' } }),
+      domainSchema,
+    ).id;
+    const source = await t.inject({
+      method: 'POST',
+      url: `/api/v1/domains/${domainId}/discovery-sources`,
+      payload: {
+        type: 'openapi',
+        name: 'Fixture API',
+        config: { fileContent: SPEC, fileName: 'openapi.yaml' },
+      },
+    });
+    expect(source.statusCode, source.body).toBe(201);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await api?.close();
+    await secureApi?.close();
+  });
+
+  it('refuses to run without a test base URL', async () => {
+    const res = await t.inject({ method: 'POST', url: `/api/v1/domains/${domainId}/test-runs`, payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Set a test base URL for books.fixture.test before running security tests',
+    );
+  });
+
+  it(
+    'confirms BOLA with redacted evidence and makes it a confirmed vulnerability',
+    async () => {
+      const before = await bookEndpoint();
+      expect((await put({ baseUrl: api.url })).statusCode).toBe(200);
+      await addIdentities(api);
+      const result = await run({ testIds: SOME_TESTS });
+      expect(result.status).toBe('completed');
+      expect(result.requestsSent).toBeGreaterThan(0);
+      expect(result.testsDone).toBe(result.testsPlanned);
+
+      const bola = result.results.find((r) => r.testId === BOLA && r.path === BOOK);
+      expect(
+        bola,
+        JSON.stringify(result.results.map((r) => [r.testId, r.path, r.outcome, r.reason])),
+      ).toBeDefined();
+      expect(bola!.outcome).toBe('confirmed');
+      expect(bola!.endpointId).toBe(before.id);
+      expect(bola!.evidence.length).toBeGreaterThanOrEqual(2);
+      const attack = bola!.evidence.at(-1)!;
+      expect(attack.response?.status).toBe(200);
+      expect(attack.response?.body).toContain('alice-private-note-7f3a');
+      expect(attack.curl).toMatch(/^curl /);
+      const stored = JSON.stringify(result);
+      expect(stored).not.toContain('alice-pass-1');
+      expect(stored).not.toContain(api.tokenFor('bob').split('.')[2]);
+
+      const after = await bookEndpoint();
+      const confirmed = after.vulnerabilities.find((v) => v.vulnId === BOLA);
+      expect(confirmed).toMatchObject({ confirmed: true, severity: 'high' });
+      expect(after.vulnerabilities[0]!.confirmed).toBe(true);
+      expect(after.riskScore).toBeGreaterThan(before.riskScore);
+
+      const onEndpoint = json(
+        await t.inject({ method: 'GET', url: `/api/v1/endpoints/${after.id}/test-results` }),
+        testResultListSchema,
+      );
+      expect(onEndpoint.find((r) => r.testId === BOLA)?.outcome).toBe('confirmed');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('never calls destructive operations without permission', () => {
+    expect(api.calls.get('GET /createdb') ?? 0).toBe(0);
+    expect([...api.calls.keys()].filter((k) => k.startsWith('DELETE '))).toEqual([]);
+  });
+
+  it(
+    'stops at the request budget and says so',
+    async () => {
+      expect((await put({ budget: 3 })).statusCode).toBe(200);
+      const result = await run();
+      expect(result.status).toBe('completed');
+      expect(result.requestsSent).toBeLessThanOrEqual(3);
+      expect(result.message).toBe('Stopped at the request budget (3 requests); raise it to run every test');
+      await put({ budget: 500 });
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'cancels a run',
+    async () => {
+      await put({ ratePerSecond: 1 });
+      const started = await t.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${domainId}/test-runs`,
+        payload: {},
+      });
+      const { id } = json(started, testRunSchema);
+      const again = await t.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${domainId}/test-runs`,
+        payload: {},
+      });
+      expect(again.statusCode).toBe(409);
+      const cancelled = await t.inject({ method: 'POST', url: `/api/v1/test-runs/${id}/cancel` });
+      expect(cancelled.statusCode).toBe(200);
+      await t.app.argus.testRunner.idle();
+      const result = json(
+        await t.inject({ method: 'GET', url: `/api/v1/test-runs/${id}` }),
+        testRunDetailSchema,
+      );
+      expect(result.status).toBe('cancelled');
+      expect(result.message).toBe('Cancelled by admin');
+      expect(result.testsDone).toBeLessThan(result.testsPlanned);
+      await put({ ratePerSecond: 10 });
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'resolves the finding when a re-run after the fix passes',
+    async () => {
+      await put({ baseUrl: secureApi.url });
+      await addIdentities(secureApi);
+      const result = await run({ testIds: [BOLA] });
+      expect(result.results.find((r) => r.path === BOOK)?.outcome).toBe('passed');
+      expect(result.confirmed).toBe(0);
+      const after = await bookEndpoint();
+      expect(after.vulnerabilities.some((v) => v.vulnId === BOLA)).toBe(false);
+    },
+    RUN_TIMEOUT,
+  );
+});
