@@ -47,6 +47,36 @@ export const endpointRefSchema = z.object({
   domain: z.string(),
 });
 
+/**
+ * Why a finding was flagged: where it was seen, which rule or validator fired, a
+ * redacted sample (never the raw value) and when.
+ */
+export const evidenceSchema = z.object({
+  /** request or response; absent when the evidence is the operation itself. */
+  side: z.enum(['request', 'response']).optional(),
+  /** path, query, header, body, status, scheme, auth or method. */
+  part: z.string().optional(),
+  /** Field path in a body (`customer.card.number`), header or parameter name. */
+  field: z.string().optional(),
+  /** JSON pointer into the API description (`#/paths/~1v1~1tokens/post/requestBody`). */
+  pointer: z.string().optional(),
+  /** The rule, recogniser or validator that fired (`credit_card:luhn+iin`). */
+  rule: z.string(),
+  /** Redacted sample (`4111 •••• •••• 1111`). */
+  sample: z.string().optional(),
+  /** One sentence for a person: what was observed. */
+  detail: z.string().optional(),
+  firstSeen: timestamp.optional(),
+  lastSeen: timestamp.optional(),
+});
+
+/** A finding marked as a false positive: hidden from the score and alerts until restored. */
+export const falsePositiveMarkSchema = z.object({
+  reason: z.string().nullable(),
+  markedBy: z.string().nullable(),
+  markedAt: timestamp,
+});
+
 export const vulnerabilitySchema = z.object({
   id,
   vulnId: z.string(),
@@ -56,10 +86,28 @@ export const vulnerabilitySchema = z.object({
   severity: z.string(),
   owaspCategory: z.string(),
   remediation: z.string().nullable().optional(),
+  /** Proved by an active test (its evidence is the test result); outranks passive findings. */
+  confirmed: z.boolean().optional(),
   scanDate: timestamp,
   endpointId: z.string().nullable().optional(),
   /** Present in list answers; null when the finding is not tied to an endpoint. */
   endpoint: endpointRefSchema.nullable().optional(),
+  /** How sure the check is (high, medium, low). */
+  confidence: z.string().nullable().optional(),
+  /** Why it was flagged (a few entries at most). */
+  evidence: z.array(evidenceSchema).optional(),
+  /** Set when a person marked it as a false positive. */
+  falsePositive: falsePositiveMarkSchema.nullable().optional(),
+});
+
+/** One PII type of an endpoint with the evidence for it. */
+export const piiFindingSchema = z.object({
+  type: z.string(),
+  /** Observations (or spec fields) that showed it. */
+  count: z.number().int().nonnegative(),
+  /** The strongest few pieces of evidence. */
+  evidence: z.array(evidenceSchema),
+  falsePositive: falsePositiveMarkSchema.nullable(),
 });
 
 /** A user as other entities reference it (alert assignee, endpoint owner); `role` where the caller may see it. */
@@ -130,7 +178,8 @@ export const endpointSummarySchema = z.object({
   riskScore: z.number().min(0).max(100),
   piiTypes: z.array(z.string()),
   firstSeen: timestamp,
-  lastSeen: timestamp,
+  /** Null for an endpoint known only from a description: never seen in traffic. */
+  lastSeen: timestamp.nullable(),
   lastScanned: timestamp.nullable().optional(),
   avgRps: z.number().nonnegative(),
   requestCount: z.number().int().nonnegative().optional(),
@@ -142,8 +191,33 @@ export const endpointSummarySchema = z.object({
   owner: userSchema.nullable().optional(),
 });
 
+/** Why the templater made a position of the path a parameter (learned from traffic, issue 14). */
+export const MERGE_RULES = [
+  'cardinality',
+  'many-words',
+  'shared-structure',
+  'prefix',
+  'locale',
+  'capacity',
+] as const;
+export const mergeReasonSchema = z.object({
+  /** The parameter as the path names it, e.g. `{orderId}`. */
+  parameter: z.string(),
+  rule: z.enum(MERGE_RULES),
+  /** A sample of the distinct literal values merged. */
+  values: z.array(z.string()),
+  /** How many distinct values the merge took. */
+  distinct: z.number().int().nonnegative(),
+  /** The sub-route the values shared, when that was the evidence. */
+  shared: z.string().nullable(),
+});
+
 export const endpointSchema = endpointSummarySchema.extend({
   vulnerabilities: z.array(vulnerabilitySchema),
+  /** Every PII type seen, with evidence; those marked false positive are not in `piiTypes`. */
+  piiFindings: z.array(piiFindingSchema).optional(),
+  /** Positions of the path merged into parameters from traffic, and why; none for declared templates. */
+  merges: z.array(mergeReasonSchema).optional(),
   riskBreakdown: riskBreakdownSchema.nullable().optional(),
 });
 
@@ -155,6 +229,28 @@ export const topEndpointsSchema = z.array(endpointSummarySchema);
 export const vulnerabilityListSchema = z.object({
   vulnerabilities: z.array(vulnerabilitySchema),
   total: z.number().int(),
+});
+
+const countedSchema = z.number().int().nonnegative();
+/** What a domain's traffic held besides its API, added up over every analysis (issue 14). */
+export const domainTrafficSchema = z.object({
+  /** Reconnaissance: scanner signatures and paths that only ever failed. */
+  attack: z.object({
+    requests: countedSchema,
+    /** dotfile, wordpress, php-probe, traversal, binary, cgi, admin-probe, injection, unanswered. */
+    byKind: z.record(z.string(), countedSchema),
+    /** Busiest client addresses first (at most 20). */
+    byClient: z.array(z.object({ client: z.string(), count: countedSchema })),
+    firstSeen: timestamp.nullable(),
+    lastSeen: timestamp.nullable(),
+    /** Most probed paths first (at most 20). */
+    topPaths: z.array(z.object({ path: z.string(), count: countedSchema })),
+  }),
+  staticRequests: countedSchema,
+  browserRequests: countedSchema,
+  /** CORS preflights, by the endpoint they precede. */
+  preflights: countedSchema,
+  preflightsByPath: z.array(z.object({ path: z.string(), count: countedSchema })),
 });
 
 export const domainSchema = z.object({
@@ -169,6 +265,8 @@ export const domainSchema = z.object({
   lastUpdated: timestamp,
   /** When set, the capture path forwards requests for this host there and records the answers too. */
   upstreamUrl: z.string().nullable().optional(),
+  /** Traffic that was not the API (null until some was seen). */
+  traffic: domainTrafficSchema.nullable().optional(),
 });
 export const domainListSchema = z.array(domainSchema);
 export const domainScanResultSchema = z.object({
@@ -176,6 +274,22 @@ export const domainScanResultSchema = z.object({
   /** Active sources read, and those whose reading failed (their cards say why). */
   sourcesSynced: z.number().int().nonnegative().optional(),
   sourcesFailed: z.number().int().nonnegative().optional(),
+});
+
+/** One domain of `POST /api/v1/scans` (Run Scan): scanned, or why it could not be. */
+export const scanAllDomainSchema = z.object({
+  name: z.string(),
+  endpointsDiscovered: z.number().int().nonnegative(),
+  /** The domain's endpoints after the scan (all of them were re-checked and re-scored). */
+  endpointsScanned: z.number().int().nonnegative(),
+  /** Why the scan failed (every source failed, …); null when it worked. */
+  error: z.string().nullable(),
+});
+/** `POST /api/v1/scans`: every domain with active discovery sources, the sample domain excepted. */
+export const scanAllResultSchema = z.object({
+  domains: z.array(scanAllDomainSchema),
+  /** Endpoints of the domains that were scanned successfully. */
+  endpointsScanned: z.number().int().nonnegative(),
 });
 
 export const activitySchema = z.object({
@@ -361,6 +475,9 @@ export type Metrics = z.infer<typeof metricsSchema>;
 export type RiskBreakdown = z.infer<typeof riskBreakdownSchema>;
 export type EndpointRef = z.infer<typeof endpointRefSchema>;
 export type Vulnerability = z.infer<typeof vulnerabilitySchema>;
+export type Evidence = z.infer<typeof evidenceSchema>;
+export type FalsePositiveMark = z.infer<typeof falsePositiveMarkSchema>;
+export type PiiFinding = z.infer<typeof piiFindingSchema>;
 export type User = z.infer<typeof userSchema>;
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -369,10 +486,13 @@ export type DeadLetter = z.infer<typeof deadLetterSchema>;
 export type DeadLetterList = z.infer<typeof deadLetterListSchema>;
 export type EndpointSummary = z.infer<typeof endpointSummarySchema>;
 export type Endpoint = z.infer<typeof endpointSchema>;
+export type MergeReason = z.infer<typeof mergeReasonSchema>;
 export type EndpointList = z.infer<typeof endpointListSchema>;
 export type VulnerabilityList = z.infer<typeof vulnerabilityListSchema>;
 export type Domain = z.infer<typeof domainSchema>;
 export type DomainScanResult = z.infer<typeof domainScanResultSchema>;
+export type ScanAllResult = z.infer<typeof scanAllResultSchema>;
+export type DomainTrafficSummary = z.infer<typeof domainTrafficSchema>;
 export type Activity = z.infer<typeof activitySchema>;
 export type PiiEndpoint = z.infer<typeof piiEndpointSchema>;
 export type PiiList = z.infer<typeof piiListSchema>;
@@ -388,3 +508,29 @@ export type DiscoverySource = z.infer<typeof discoverySourceSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 export type CaptureResult = z.infer<typeof captureResultSchema>;
 export type CaptureBatchResult = z.infer<typeof captureBatchResultSchema>;
+
+/** A user's split or merge of templating for a domain, applied by every later analysis. */
+export const templateOverrideSchema = z.object({
+  id,
+  domain: z.string(),
+  kind: z.enum(['merge', 'split']),
+  /** merge: the template the paths share; split: the template whose parameter was split. */
+  template: z.string(),
+  /** split only: the parameter whose values are separate endpoints (`{linkId}`). */
+  parameter: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const templateOverrideListSchema = z.object({ overrides: z.array(templateOverrideSchema) });
+
+/** What a split or merge did: the override stored (or the merge it undid) and the endpoints now there. */
+export const templateOverrideResultSchema = z.object({
+  override: templateOverrideSchema,
+  /** A split of a template a merge had named also removed that merge. */
+  removedMerge: z.boolean(),
+  endpoints: z.array(z.object({ id, method: z.string(), normalizedPath: z.string() })),
+});
+
+export type TemplateOverride = z.infer<typeof templateOverrideSchema>;
+export type TemplateOverrideResult = z.infer<typeof templateOverrideResultSchema>;

@@ -4,3 +4,4 @@ export * from './requests.js';
 export * from './paths.js';
 export * from './fetcher.js';
 export * from './scan.js';
+export * from './security-tests.js';

@@ -27,10 +27,34 @@ export const paths = {
   topEndpoints: () => `${API_PREFIX}/endpoints/top`,
   endpoint: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}`,
   rescanEndpoint: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}/rescan`,
+  /** Mark one finding of an endpoint as a false positive, or restore it (PATCH). */
+  endpointFindings: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}/findings`,
+  /** Split or merge the endpoint's template (POST); the domain is re-analysed with it. */
+  endpointTemplateOverrides: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}/template-overrides`,
+  /** A domain's split and merge overrides (GET). */
+  domainTemplateOverrides: (name: string) => `${API_PREFIX}/domains/${enc(name)}/template-overrides`,
+  /** Remove one override (DELETE); the domain is re-analysed without it. */
+  templateOverride: (id: string) => `${API_PREFIX}/template-overrides/${enc(id)}`,
   domains: () => `${API_PREFIX}/domains`,
   domainScan: (name: string) => `${API_PREFIX}/domains/${enc(name)}/scan`,
+  /** Run Scan: scan every domain with active discovery sources (POST). */
+  scanAll: () => `${API_PREFIX}/scans`,
+  /** Run Scan's sample domain: its endpoints, traffic and activity (DELETE removes them). */
+  sampleDomain: () => `${API_PREFIX}/sample-domain`,
   discoverySources: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/discovery-sources`,
   discoverySource: (id: string) => `${API_PREFIX}/discovery-sources/${enc(id)}`,
+  /** Security Tests of a domain: settings, identities, templates, the test catalogue (GET); settings (PUT, admins). */
+  securityTests: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/security-tests`,
+  testIdentities: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/test-identities`,
+  testIdentity: (id: string) => `${API_PREFIX}/test-identities/${enc(id)}`,
+  testTemplates: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/test-templates`,
+  testTemplate: (domainId: string, id: string) =>
+    `${API_PREFIX}/domains/${enc(domainId)}/test-templates/${enc(id)}`,
+  /** Runs of a domain, newest first (GET); start one (POST, analysts). */
+  testRuns: (domainId: string) => `${API_PREFIX}/domains/${enc(domainId)}/test-runs`,
+  testRun: (id: string) => `${API_PREFIX}/test-runs/${enc(id)}`,
+  cancelTestRun: (id: string) => `${API_PREFIX}/test-runs/${enc(id)}/cancel`,
+  endpointTestResults: (id: string) => `${API_PREFIX}/endpoints/${enc(id)}/test-results`,
   activities: () => `${API_PREFIX}/activities`,
   vulnerabilities: () => `${API_PREFIX}/vulnerabilities`,
   pii: () => `${API_PREFIX}/pii`,

@@ -244,6 +244,40 @@ export const endpointUpdateSchema = z.object({
   ownerId: z.string().min(1).nullable().optional(),
 });
 
+/**
+ * `PATCH /endpoints/{id}/findings`: mark one finding of an endpoint as a false
+ * positive (with an optional reason) or restore it. `target` is the PII type or
+ * the vulnerability's id.
+ */
+export const findingFalsePositiveSchema = z.object({
+  kind: z.enum(['pii', 'vulnerability']),
+  target: z.string().min(1).max(200),
+  falsePositive: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+/**
+ * POST /endpoints/{id}/template-overrides: correct how the endpoint's paths were templated.
+ * `merge`: this endpoint and the paths matching `template` (`/link/{name}`) are one endpoint;
+ * `split`: the values of `parameter` (`{linkId}`) are separate endpoints. Admins and analysts.
+ */
+export const templateOverrideRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('merge'),
+    template: z
+      .string()
+      .trim()
+      .min(1, 'Template is required')
+      .max(500, 'Template must be at most 500 characters')
+      .regex(/^\/[^?#\s]*$/, 'Template must start with / and hold no spaces, ? or #')
+      .refine((t) => /\{[^{}/]+\}/.test(t), 'Name at least one parameter, such as {name}'),
+  }),
+  z.object({
+    kind: z.literal('split'),
+    parameter: z.string().regex(/^\{[^{}/]+\}$/, 'Choose a parameter of this endpoint'),
+  }),
+]);
+
 /** GET /alerts: filters, search, order and page, all applied by the server. */
 export const alertQuerySchema = z.object({
   status: z.enum(ALERT_STATUSES).optional(),
@@ -359,6 +393,8 @@ export type NotificationChannelCreate = z.input<typeof notificationChannelCreate
 export type NotificationChannelUpdate = z.input<typeof notificationChannelUpdateSchema>;
 export type NotificationChannelForm = z.input<typeof notificationChannelFormSchema>;
 export type EndpointUpdate = z.infer<typeof endpointUpdateSchema>;
+export type FindingFalsePositive = z.infer<typeof findingFalsePositiveSchema>;
+export type TemplateOverrideRequest = z.infer<typeof templateOverrideRequestSchema>;
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export type ApiKeyForm = z.input<typeof apiKeyFormSchema>;
 export type Login = z.infer<typeof loginSchema>;

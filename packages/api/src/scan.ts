@@ -1,10 +1,18 @@
 // Run Scan (spec sections 4 and 7): seven sample requests through the capture
-// path seed endpoints, then up to 20 endpoints are rescanned in parallel.
-import { endpointListSchema } from './entities.js';
+// path seed endpoints, then up to 20 endpoints are rescanned in parallel. The
+// sample traffic lands in the sample domain, which the server keeps out of
+// alerts, notifications, metrics and rankings; then every domain with active
+// discovery sources is scanned, so "Scan Completed" speaks of the user's APIs.
+import { endpointListSchema, scanAllResultSchema } from './entities.js';
 import { apiRequest, apiUrl } from './fetcher.js';
 import { paths } from './paths.js';
 
-export const SCAN_SAMPLE_HOST = 'api.example.com';
+/** The sample domain: `.example` is reserved (RFC 2606), so it never names a real API. */
+export const SCAN_SAMPLE_HOST = 'sample.argus.example';
+
+/** Whether a domain is Run Scan's sample domain (badged "Sample", counted nowhere). */
+export const isSampleDomain = (name: string | null | undefined): boolean =>
+  name?.toLowerCase() === SCAN_SAMPLE_HOST;
 export const SCAN_ENDPOINT_LIMIT = 20;
 export const SCAN_SEED_PAUSE_MS = 1000;
 
@@ -63,7 +71,12 @@ export interface RunScanOptions {
   host?: string;
 }
 
-/** Runs the whole flow; returns how many endpoints were rescanned successfully. Throws only when listing fails. */
+/**
+ * Runs the whole flow; returns how many of the user's endpoints were scanned
+ * (those of every domain with active sources, plus listed ones rescanned
+ * elsewhere; sample endpoints are not counted). Throws when listing fails, the
+ * domain scans cannot be started, or every domain scan failed.
+ */
 export async function runScan(options: RunScanOptions = {}): Promise<number> {
   const {
     log = (m: string) => console.info(m),
@@ -96,5 +109,14 @@ export async function runScan(options: RunScanOptions = {}): Promise<number> {
   outcomes.forEach((outcome, i) => {
     if (outcome.status === 'rejected') log(`rescan ${endpoints[i]?.id}: ${String(outcome.reason)}`);
   });
-  return outcomes.filter((o) => o.status === 'fulfilled').length;
+  const scans = await apiRequest(paths.scanAll(), { method: 'POST', schema: scanAllResultSchema });
+  const domains = scans?.domains ?? [];
+  for (const d of domains) if (d.error) log(`scan ${d.name}: ${d.error}`);
+  if (domains.length > 0 && domains.every((d) => d.error !== null))
+    throw new Error(`Every domain scan failed: ${domains.map((d) => `${d.name}: ${d.error}`).join('; ')}`);
+  const scanned = new Set(domains.filter((d) => d.error === null).map((d) => d.name));
+  const elsewhere = endpoints.filter(
+    (e, i) => outcomes[i]?.status === 'fulfilled' && !isSampleDomain(e.domain) && !scanned.has(e.domain),
+  ).length;
+  return (scans?.endpointsScanned ?? 0) + elsewhere;
 }

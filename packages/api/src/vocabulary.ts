@@ -38,6 +38,7 @@ export const AUDIT_TARGETS = [
   'source',
   'secret',
   'endpoint',
+  'security_test',
 ] as const;
 
 export type Severity = (typeof SEVERITIES)[number];

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as hooks from '../src/hooks/index.js';
-import { setApiBaseUrl } from '../src/index.js';
+import { SCAN_SAMPLE_HOST, setApiBaseUrl } from '../src/index.js';
 import { createHandlers, makeFixtures, type Fixtures } from '../src/mocks/index.js';
 import { read, wrapper } from './render.js';
 
@@ -223,7 +223,7 @@ describe('mutations', () => {
     await act(() => logout.current.trigger());
   });
 
-  it('Run Scan seeds seven requests through /gateway, then rescans up to 20 endpoints', async () => {
+  it('Run Scan seeds seven sample requests, rescans up to 20 endpoints, then scans every domain with sources', async () => {
     const seen: string[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
@@ -233,7 +233,6 @@ describe('mutations', () => {
     });
     const scan = mutation(hooks.useRunScan);
     const scanned = await act(() => scan.current.trigger({ pauseMs: 10, log: () => {} }));
-    expect(scanned).toBe(20);
     const gateway = seen.filter((s) => s.includes('/gateway/'));
     expect(gateway.map((s) => s.split(' ')[0])).toEqual([
       'POST',
@@ -244,11 +243,26 @@ describe('mutations', () => {
       'GET',
       'POST',
     ]);
-    expect(gateway.every((s) => s.endsWith(' api.example.com') && s.includes(' /gateway/api/'))).toBe(true);
+    expect(gateway.every((s) => s.endsWith(` ${SCAN_SAMPLE_HOST}`) && s.includes(' /gateway/api/'))).toBe(
+      true,
+    );
     expect(seen).toContain('GET /api/v1/endpoints?limit=20 ');
     expect(seen.filter((s) => s.startsWith('POST /api/v1/endpoints/') && s.includes('/rescan'))).toHaveLength(
       20,
     );
+    expect(seen.indexOf('POST /api/v1/scans ')).toBeGreaterThan(
+      seen.indexOf('GET /api/v1/endpoints?limit=20 '),
+    );
+    // The count speaks of the user's endpoints: every domain with active sources, plus the
+    // listed endpoints rescanned in other domains; never the sample domain's.
+    const withSources = db.domains.filter((d) => db.sources.some((s) => s.domainId === d.id && s.isActive));
+    const scannedNames = new Set(withSources.map((d) => d.name));
+    const listed = [...db.endpoints].sort((a, b) => b.riskScore - a.riskScore).slice(0, 20);
+    expect(scanned).toBe(
+      withSources.reduce((sum, d) => sum + d.numEndpoints, 0) +
+        listed.filter((e) => !scannedNames.has(e.domain)).length,
+    );
+    expect(db.domains.some((d) => d.name === SCAN_SAMPLE_HOST)).toBe(true);
     server.events.removeAllListeners();
   });
 });

@@ -7,8 +7,9 @@ import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
 import * as e from '../entities.js';
+import * as st from '../security-tests.js';
 import { apiGet, apiRequest } from '../fetcher.js';
-import { paths } from '../paths.js';
+import { API_PREFIX, paths } from '../paths.js';
 import type {
   AlertQuery,
   AlertRuleCreate,
@@ -18,6 +19,8 @@ import type {
   DomainCreate,
   EndpointQuery,
   EndpointUpdate,
+  FindingFalsePositive,
+  TemplateOverrideRequest,
   Login,
   NotificationChannelCreate,
   NotificationChannelUpdate,
@@ -169,6 +172,34 @@ export function useUpdateEndpoint(id: string) {
   );
 }
 
+/** Mark one finding false positive or restore it; the endpoint's score and the lists change with it. */
+export function useMarkFinding(id: string) {
+  return useWrite(
+    paths.endpointFindings(id),
+    (body: FindingFalsePositive) =>
+      apiRequest(paths.endpointFindings(id), {
+        method: 'PATCH',
+        body,
+        schema: e.endpointSchema,
+      }) as Promise<e.Endpoint>,
+    () => [paths.endpoint(id), ...ENDPOINT_DATA],
+  );
+}
+
+/** Split or merge this endpoint's template; every endpoint list changes with it. */
+export function useTemplateOverride(id: string) {
+  return useWrite(
+    paths.endpointTemplateOverrides(id),
+    (body: TemplateOverrideRequest) =>
+      apiRequest(paths.endpointTemplateOverrides(id), {
+        method: 'POST',
+        body,
+        schema: e.templateOverrideResultSchema,
+      }) as Promise<e.TemplateOverrideResult>,
+    () => [paths.endpoint(id), ...ENDPOINT_DATA, paths.domains()],
+  );
+}
+
 export function useCreateDomain() {
   return useWrite(
     paths.domains(),
@@ -187,6 +218,17 @@ export function useScanDomain() {
         schema: e.domainScanResultSchema,
       }) as Promise<e.DomainScanResult>,
     () => [paths.domains(), paths.activities(), paths.alerts(), ...ENDPOINT_DATA],
+  );
+}
+
+/** Removes Run Scan's sample domain with its endpoints, traffic and activity. */
+export function useRemoveSampleDomain() {
+  return useWrite(
+    'remove-sample-domain',
+    async () => {
+      await apiRequest(paths.sampleDomain(), { method: 'DELETE' });
+    },
+    () => [paths.domains(), paths.activities(), ...ENDPOINT_DATA],
   );
 }
 
@@ -387,8 +429,97 @@ export function useRunScan() {
     'run-scan',
     async (_k: string, { arg }: { arg?: RunScanOptions }) => {
       const scanned = await runScan(arg);
-      await invalidate(paths.endpoints(), paths.topEndpoints(), paths.metrics());
+      await invalidate(paths.endpoints(), paths.topEndpoints(), paths.metrics(), paths.domains());
       return scanned;
     },
+  );
+}
+
+// ---------------------------------------------------------------- security tests
+
+/** A domain's Security Tests: settings, identities, templates and the test catalogue; null skips. */
+export const useSecurityTests = (domainId: string | null) =>
+  useRead(domainId ? paths.securityTests(domainId) : null, st.securityTestsOverviewSchema);
+/** Recent test runs of a domain, newest first. */
+export const useTestRuns = (domainId: string | null, config?: SWRConfiguration<st.TestRun[], Error>) =>
+  useRead(domainId ? paths.testRuns(domainId) : null, st.testRunListSchema, config);
+/** One run with its results; pass `{ refreshInterval }` while it runs to follow its progress. */
+export const useTestRun = (runId: string | null, config?: SWRConfiguration<st.TestRunDetail, Error>) =>
+  useRead(runId ? paths.testRun(runId) : null, st.testRunDetailSchema, config);
+/** The latest result of every test run on an endpoint. */
+export const useEndpointTestResults = (endpointId: string | null) =>
+  useRead(endpointId ? paths.endpointTestResults(endpointId) : null, st.testResultListSchema);
+
+export function useSaveTestSettings(domainId: string) {
+  return useWrite(
+    paths.securityTests(domainId),
+    (body: st.TestSettingsUpdate) =>
+      apiRequest(paths.securityTests(domainId), {
+        method: 'PUT',
+        body,
+        schema: st.securityTestsOverviewSchema,
+      }) as Promise<st.SecurityTestsOverview>,
+    () => [paths.securityTests(domainId)],
+  );
+}
+
+/** Add (no id) or change (with id) a test identity. */
+export function useSaveTestIdentity(domainId: string) {
+  return useWrite(
+    paths.testIdentities(domainId),
+    ({ id, ...body }: st.TestIdentityBody & { id?: string }) =>
+      apiRequest(id ? paths.testIdentity(id) : paths.testIdentities(domainId), {
+        method: id ? 'PUT' : 'POST',
+        body,
+        schema: st.testIdentitySchema,
+      }) as Promise<st.TestIdentity>,
+    () => [paths.securityTests(domainId)],
+  );
+}
+
+export function useDeleteTestIdentity(domainId: string) {
+  return useWrite(
+    `${paths.testIdentities(domainId)}#delete`,
+    (id: string) => apiRequest(paths.testIdentity(id), { method: 'DELETE' }),
+    () => [paths.securityTests(domainId)],
+  );
+}
+
+export function useUploadTestTemplate(domainId: string) {
+  return useWrite(
+    paths.testTemplates(domainId),
+    (body: { fileName: string; content: string }) =>
+      apiRequest(paths.testTemplates(domainId), {
+        method: 'POST',
+        body,
+        schema: st.securityTestsOverviewSchema,
+      }) as Promise<st.SecurityTestsOverview>,
+    () => [paths.securityTests(domainId)],
+  );
+}
+
+export function useStartTestRun(domainId: string) {
+  return useWrite(
+    paths.testRuns(domainId),
+    (body: st.TestRunCreate) =>
+      apiRequest(paths.testRuns(domainId), {
+        method: 'POST',
+        body,
+        schema: st.testRunSchema,
+      }) as Promise<st.TestRun>,
+    () => [paths.testRuns(domainId)],
+  );
+}
+
+export function useCancelTestRun(domainId: string) {
+  return useWrite(
+    `${paths.testRuns(domainId)}#cancel`,
+    (runId: string) =>
+      apiRequest(paths.cancelTestRun(runId), {
+        method: 'POST',
+        schema: st.testRunSchema,
+      }) as Promise<st.TestRun>,
+    // The list and every run read under /test-runs/{id}.
+    () => [paths.testRuns(domainId), `${API_PREFIX}/test-runs`],
   );
 }

@@ -9,14 +9,17 @@ import type {
   Domain,
   Endpoint,
   EndpointSummary,
+  Evidence,
   ManagedUser,
   Metrics,
   NotificationChannel,
   PiiEndpoint,
+  PiiFinding,
   Settings,
   User,
   Vulnerability,
 } from '../entities.js';
+import { SCAN_SAMPLE_HOST } from '../scan.js';
 import { HIGH_RISK_THRESHOLD, SETTINGS_DEFAULTS } from '../vocabulary.js';
 
 /** The fixed "now" of every fixture (Storybook fakes the clock to this instant under test). */
@@ -324,6 +327,149 @@ function makePath(rand: () => number, i: number): string {
   return rand() < 0.5 ? `/admin/${resource}/export` : `/internal/${resource}/search`;
 }
 
+/** Where each PII type is typically found, the rule that fires and a redacted sample. */
+const PII_EVIDENCE: Record<string, { field: string; rule: string; sample: string }> = {
+  email: { field: 'customer.email', rule: 'email:rfc5322+domain', sample: 'j•••@example.com' },
+  phone: { field: 'contact.phone', rule: 'phone:libphonenumber', sample: '+1 ••• ••• 0132' },
+  ssn: { field: 'applicant.ssn', rule: 'ssn:area-group-serial', sample: '•••-••-6789' },
+  credit_card: { field: 'payment.card.number', rule: 'credit_card:luhn+iin', sample: '4111 •••• •••• 1111' },
+  national_id: { field: 'identity.nationalId', rule: 'national_id:checksum', sample: '••••••••42' },
+  dob: { field: 'profile.birthDate', rule: 'dob:calendar-date+name', sample: '19••-••-••' },
+  ip_address: { field: 'x-forwarded-for', rule: 'ip_address:public-v4', sample: '203.0.•••.•••' },
+  iban: { field: 'payout.iban', rule: 'iban:mod97', sample: 'DE89 •••• •••• •••• 3000' },
+  jwt: { field: 'session.token', rule: 'jwt:three-part-base64url', sample: 'eyJhbGciOi…' },
+  api_key: { field: 'apiKey', rule: 'field-name:api_key', sample: 'sk_live_…' },
+  passport: { field: 'traveller.passportNumber', rule: 'field-name:passport_number', sample: '•••••••89' },
+};
+
+const jsonPointer = (method: string, path: string, tail: string) =>
+  `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/${tail}`;
+
+/** Evidence for a PII type: traffic for most endpoints (with times), the API description for some. */
+function mockPiiFindings(
+  n: number,
+  method: string,
+  path: string,
+  types: readonly string[],
+  seen: { firstSeen: string; lastSeen: string },
+): PiiFinding[] {
+  return types.map((type, k) => {
+    const known = PII_EVIDENCE[type] ?? { field: type, rule: `${type}:validator`, sample: '••••' };
+    const fromSpec = (n + k) % 4 === 3;
+    const header = type === 'ip_address';
+    const evidence: Evidence[] = fromSpec
+      ? [
+          {
+            side: 'response',
+            part: 'body',
+            field: known.field,
+            pointer: jsonPointer(method, path, 'responses/200'),
+            rule: `field-name:${type}`,
+          },
+        ]
+      : [
+          {
+            side: header ? 'request' : 'response',
+            part: header ? 'header' : 'body',
+            field: known.field,
+            rule: known.rule,
+            sample: known.sample,
+            ...seen,
+          },
+          ...(n % 3 === 0 && !header
+            ? [
+                {
+                  side: 'request' as const,
+                  part: 'body',
+                  field: known.field.split('.').pop()!,
+                  rule: `field-name:${type}`,
+                  sample: known.sample,
+                  ...seen,
+                },
+              ]
+            : []),
+        ];
+    return { type, count: fromSpec ? 1 : 3 + ((n * 7 + k * 13) % 500), evidence, falsePositive: null };
+  });
+}
+
+const VULN_EVIDENCE: Record<
+  string,
+  (method: string, path: string) => Omit<Evidence, 'firstSeen' | 'lastSeen'>
+> = {
+  'ARGUS-API1-BOLA': (m, p) => ({
+    side: 'request',
+    part: 'path',
+    field: p,
+    rule: 'ARGUS-API1-BOLA:id-param-unauthenticated',
+    detail: `${m} with an object id answered 200 to 41 requests without credentials`,
+  }),
+  'ARGUS-API2-NOAUTH': (m) => ({
+    side: 'request',
+    part: 'auth',
+    rule: 'ARGUS-API2-NOAUTH:state-change-without-auth',
+    detail: `${m}: 12 requests without credentials; 12 answered 2xx`,
+  }),
+  'ARGUS-API2-QUERYCRED': () => ({
+    side: 'request',
+    part: 'query',
+    field: 'api_key',
+    rule: 'ARGUS-API2-QUERYCRED:credential-in-query',
+    sample: 'sk_live_…',
+  }),
+  'ARGUS-API3-SENSITIVE-RESPONSE': () => ({
+    side: 'response',
+    part: 'body',
+    field: 'customer.ssn',
+    rule: 'ARGUS-API3-SENSITIVE-RESPONSE:sensitive-pii; ssn:area-group-serial',
+    sample: '•••-••-6789',
+  }),
+  'ARGUS-API4-NOPAGING': () => ({
+    side: 'response',
+    part: 'body',
+    rule: 'ARGUS-API4-NOPAGING:unbounded-list',
+    detail: 'an array of 2,500 items and no limit parameter',
+  }),
+  'ARGUS-API4-NORATELIMIT': () => ({
+    side: 'response',
+    part: 'header',
+    rule: 'ARGUS-API4-NORATELIMIT:no-ratelimit-headers',
+    detail: 'no RateLimit or X-RateLimit-* header in 200 responses',
+  }),
+  'ARGUS-API5-ADMIN': (m, p) => ({
+    side: 'request',
+    part: 'path',
+    field: p,
+    rule: 'ARGUS-API5-ADMIN:admin-path-2xx-unauthenticated',
+    detail: `${m} answered 200 without credentials`,
+  }),
+  'ARGUS-API7-URLPARAM': () => ({
+    side: 'request',
+    part: 'query',
+    field: 'callbackUrl',
+    rule: 'ARGUS-API7-URLPARAM:url-valued-parameter',
+    sample: 'https://•••.example.net/…',
+  }),
+};
+
+function mockVulnEvidence(
+  vulnId: string,
+  method: string,
+  path: string,
+  seen: { firstSeen: string; lastSeen: string },
+): Evidence[] {
+  const make =
+    VULN_EVIDENCE[vulnId] ??
+    (() => ({
+      side: 'response' as const,
+      part: 'header',
+      field: 'strict-transport-security',
+      rule: `${vulnId}:missing-header`,
+      detail: 'absent from every response seen',
+    }));
+  return [{ ...make(method, path), ...seen }];
+}
+
 /** `count` endpoints over the fixture domains, covering every method, risk band and PII type. */
 export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
   const rand = seededRandom(seed);
@@ -349,6 +495,7 @@ export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
     const firstSeenAgo = (5 + Math.floor(rand() * 120)) * DAY;
     const lastSeenAgo = Math.floor(rand() ** 3 * 6 * DAY);
     const vulnCount = riskScore > 80 ? 3 : riskScore > 50 ? 2 : riskScore > 20 ? 1 : 0;
+    const times = { firstSeen: iso(firstSeenAgo), lastSeen: iso(lastSeenAgo) };
     const vulnerabilities: Vulnerability[] = Array.from({ length: vulnCount }, (_, k) => {
       const v = VULN_CATALOGUE[(n + k * 4) % VULN_CATALOGUE.length]!;
       return {
@@ -362,6 +509,9 @@ export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
         scanDate: iso(lastSeenAgo + HOUR),
         endpointId: `ep-${n}`,
         endpoint: { method, normalizedPath, domain },
+        confidence: k === 0 ? 'high' : 'medium',
+        evidence: mockVulnEvidence(v.vulnId, method, normalizedPath, times),
+        falsePositive: null,
       };
     });
     endpoints.push({
@@ -386,6 +536,7 @@ export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
       falsePositive: false,
       owner: n % 5 === 0 ? FIXTURE_USERS[n % FIXTURE_USERS.length]! : null,
       vulnerabilities,
+      piiFindings: mockPiiFindings(n, method, normalizedPath, piiTypes, times),
       riskBreakdown: {
         vulnerability: Math.min(1, vulnCount / 3),
         pii: Math.min(1, piiTypes.length / 4),
@@ -403,8 +554,28 @@ export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
   return endpoints;
 }
 
-export function summarize({ vulnerabilities: _v, riskBreakdown: _r, ...summary }: Endpoint): EndpointSummary {
+export function summarize({
+  vulnerabilities: _v,
+  riskBreakdown: _r,
+  piiFindings: _p,
+  ...summary
+}: Endpoint): EndpointSummary {
   return summary;
+}
+
+/** Run Scan's sample domain as the server lists it after the seven sample requests. */
+export function makeSampleDomain(lastUpdated = new Date(FIXTURE_NOW).toISOString()): Domain {
+  return {
+    id: 'd-sample',
+    name: SCAN_SAMPLE_HOST,
+    description: null,
+    numEndpoints: 7,
+    numRiskyEndpoints: 2,
+    avgRiskScore: 48,
+    publicPct: 100,
+    lastUpdated,
+    upstreamUrl: null,
+  };
 }
 
 export function makeDomains(endpoints: Endpoint[]): Domain[] {

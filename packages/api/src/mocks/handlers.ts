@@ -19,7 +19,9 @@ import {
   discoverySourceCreateSchema,
   domainCreateSchema,
   endpointUpdateSchema,
+  findingFalsePositiveSchema,
   HIGH_RISK_THRESHOLD,
+  isSampleDomain,
   loginSchema,
   notificationChannelCreateSchema,
   roleAtLeast,
@@ -32,10 +34,16 @@ import {
   computeMetrics,
   FIXTURE_NOW,
   makeFixtures,
+  makeSampleDomain,
   summarize,
   toPiiEndpoint,
   type Fixtures,
 } from './fixtures.js';
+import {
+  makeSecurityTestFixtures,
+  securityTestHandlers,
+  type SecurityTestFixtures,
+} from './security-tests.js';
 
 export type MockVariant = 'full' | 'empty' | 'loading' | 'error';
 export type MockResource =
@@ -56,6 +64,7 @@ export type MockResource =
   | 'channels'
   | 'settings'
   | 'auth'
+  | 'securityTests'
   | 'writes';
 
 export interface MockOptions {
@@ -69,6 +78,8 @@ export interface MockOptions {
   alertCount?: number;
   /** The state the handlers read and write; pass one to inspect it in tests. */
   db?: Fixtures;
+  /** Security Tests state (default: made for the first domain and its first endpoint). */
+  securityTests?: SecurityTestFixtures;
   /** Artificial latency for 'full' answers (ms). */
   latencyMs?: number;
   /** Status and message of 'error' answers. */
@@ -168,7 +179,18 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
   const findEndpoint = (id: string): Endpoint | undefined => db.endpoints.find((e) => e.id === id);
   const refOf = (e: Endpoint) => ({ method: e.method, normalizedPath: e.normalizedPath, domain: e.domain });
 
+  const firstEndpoint = db.endpoints[0];
+  const testedDomain = db.domains.find((d) => d.name === firstEndpoint?.domain) ?? db.domains[0];
+  const securityTests =
+    options.securityTests ??
+    makeSecurityTestFixtures(testedDomain?.id, testedDomain?.name, firstEndpoint?.id);
+
   return [
+    ...securityTestHandlers(securityTests, refuse, () =>
+      variantOf('securityTests') === 'error'
+        ? HttpResponse.json({ message: error.message }, { status: error.status })
+        : undefined,
+    ),
     http.get(
       `${P}/auth/me`,
       serve(
@@ -269,6 +291,37 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json(endpoint);
     }),
 
+    http.patch(`${P}/endpoints/:id/findings`, async ({ params, request }) => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const endpoint = findEndpoint(String(params.id));
+      if (!endpoint) return notFound('Endpoint');
+      const parsed = findingFalsePositiveSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      const { kind, target, falsePositive, reason } = parsed.data;
+      const mark = falsePositive
+        ? { reason: reason || null, markedBy: 'admin', markedAt: new Date(FIXTURE_NOW).toISOString() }
+        : null;
+      if (kind === 'pii') {
+        const finding = endpoint.piiFindings?.find((p) => p.type === target);
+        if (!finding)
+          return HttpResponse.json(
+            { message: `This endpoint has no PII of type ${target}` },
+            { status: 404 },
+          );
+        finding.falsePositive = mark;
+        endpoint.piiTypes = (endpoint.piiFindings ?? []).filter((p) => !p.falsePositive).map((p) => p.type);
+      } else {
+        const vuln = endpoint.vulnerabilities.find((v) => v.id === target);
+        if (!vuln) return notFound('Vulnerability');
+        vuln.falsePositive = mark;
+        endpoint.vulnerabilityCount = endpoint.vulnerabilities.filter((v) => !v.falsePositive).length;
+      }
+      return HttpResponse.json(endpoint);
+    }),
+
     http.get(
       `${P}/domains`,
       serve(
@@ -337,6 +390,32 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
         () => list([]),
       ),
     ),
+    // Run Scan: every domain with active sources, the sample domain never.
+    http.post(`${P}/scans`, () => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
+      const scanned = db.domains.filter(
+        (d) => !isSampleDomain(d.name) && db.sources.some((s) => s.domainId === d.id && s.isActive),
+      );
+      for (const d of scanned) d.lastUpdated = now();
+      const domains = scanned.map((d) => ({
+        name: d.name,
+        endpointsDiscovered: 0,
+        endpointsScanned: d.numEndpoints,
+        error: null,
+      }));
+      return HttpResponse.json({
+        domains,
+        endpointsScanned: domains.reduce((sum, d) => sum + d.endpointsScanned, 0),
+      });
+    }),
+    http.delete(`${P}/sample-domain`, () => {
+      const refused = refuse('analyst');
+      if (refused) return refused;
+      db.domains = db.domains.filter((d) => !isSampleDomain(d.name));
+      db.endpoints = db.endpoints.filter((e) => !isSampleDomain(e.domain));
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post(`${P}/domains/:domainId/discovery-sources`, async ({ params, request }) => {
       const refused = refuse('admin');
       if (refused) return refused;
@@ -705,7 +784,7 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       `${P}/notification-channels`,
       serve(
         'channels',
-        () => HttpResponse.json(db.channels),
+        () => refuse('admin') ?? HttpResponse.json(db.channels),
         () => list([]),
       ),
     ),
@@ -788,6 +867,9 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       const url = new URL(request.url);
       const host = request.headers.get('x-forwarded-host') ?? url.host;
       const path = url.pathname.replace(/^\/gateway/, '');
+      // Run Scan's sample traffic makes the sample domain appear, as the server's analysis does.
+      if (isSampleDomain(host) && !db.domains.some((d) => d.name === host))
+        db.domains.push(makeSampleDomain(now()));
       return HttpResponse.json(
         {
           recorded: { id: nextId('obs'), domain: host, method: request.method, path, piiTypes: [] },

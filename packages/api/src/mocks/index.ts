@@ -1,2 +1,3 @@
 export * from './fixtures.js';
 export * from './handlers.js';
+export * from './security-tests.js';

@@ -21,7 +21,9 @@ export const Playground: Story = {
     await expect(chart).toHaveAccessibleName(
       'Endpoints per risk band. Low (0-20): 4, Elevated (21-50): 4, High (51-80): 5, Critical (81-100): 4',
     );
-    await expect(await within(canvasElement).findByText('Critical (81-100)')).toBeInTheDocument();
+    await expect(
+      await within(canvasElement).findByText('Critical (81-100)', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   },
 };
 

@@ -107,7 +107,8 @@ export const scales: Record<string, string> = {
   'radius-full': '9999px',
   'font-sans':
     "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-  'font-mono': "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+  'font-mono':
+    "'JetBrains Mono', ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
   'font-size-xs': '12px',
   'font-size-sm': '13px',
   'font-size-md': '14px',

@@ -1,0 +1,7 @@
+export {
+  EvidenceList,
+  evidenceLocation,
+  evidenceSeen,
+  type EvidenceItem,
+  type EvidenceListProps,
+} from './EvidenceList.js';

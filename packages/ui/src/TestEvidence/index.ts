@@ -1,0 +1,1 @@
+export { TestEvidence, type EvidenceExchange, type TestEvidenceProps } from './TestEvidence.js';

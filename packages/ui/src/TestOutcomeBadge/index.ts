@@ -1,0 +1,6 @@
+export {
+  TestOutcomeBadge,
+  TEST_OUTCOMES,
+  type TestOutcome,
+  type TestOutcomeBadgeProps,
+} from './TestOutcomeBadge.js';

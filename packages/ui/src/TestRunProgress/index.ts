@@ -1,0 +1,1 @@
+export { TestRunProgress, type TestRunProgressProps, type TestRunStatus } from './TestRunProgress.js';
