@@ -17,6 +17,9 @@ export default mergeConfig(
     test: {
       name: 'storybook',
       setupFiles: [path.join(dirname, '.storybook/vitest.setup.ts')],
+      // The afterEach hook runs axe again and compares two whole-page screenshots,
+      // retrying until stable: on a loaded machine that can take well over 30 s.
+      hookTimeout: 120_000,
       // References belong to one Chromium major: a different one fails at once with a message.
       globalSetup: [path.join(dirname, '.storybook/reference-browser.ts')],
       // One browser page for all story files: a fresh iframe per file costs ~3 s each.

@@ -2,6 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { FIXTURE_NOW } from '@argus/api/mocks';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { ThemeProvider, TooltipProvider, type ThemeName } from '../packages/ui/src/index.js';
+import '../apps/dashboard/src/fonts.js';
 import { installClock } from './clock.js';
 
 const withTheme: Decorator = (Story, context) => {

@@ -10,6 +10,29 @@ import type { StoryContext } from '@storybook/react-vite';
 import axe from 'axe-core';
 import { afterEach, beforeAll, expect } from 'vitest';
 import { page } from 'vitest/browser';
+import '../apps/dashboard/src/fonts.js';
+
+const SHIPPED_FONTS = ['Inter', 'JetBrains Mono'];
+
+/**
+ * Loads every face (weights and subsets) of the shipped fonts. A layout first: the
+ * fonts' stylesheet can be re-inserted between story files (new, unloaded faces),
+ * and only a style update connects its @font-face rules to `document.fonts`.
+ */
+async function loadShippedFonts(): Promise<void> {
+  document.body.getBoundingClientRect();
+  const faces = [...document.fonts].filter((face) =>
+    SHIPPED_FONTS.includes(face.family.replace(/["']/g, '')),
+  );
+  if (faces.length === 0)
+    throw new Error('No Inter or JetBrains Mono face: apps/dashboard/src/fonts.ts was not loaded');
+  await Promise.all(faces.map((face) => face.load()));
+  await document.fonts.ready;
+}
+
+// Before any story renders: charts (recharts) measure tick labels once, so a face
+// that arrives later would leave text laid out with the fallback font's widths.
+beforeAll(loadShippedFonts);
 
 beforeAll(() => {
   const style = document.createElement('style');
@@ -54,6 +77,7 @@ afterEach(async (context) => {
   const target = wholePage ? document.body : storyRoot;
   if (!wholePage) storyRoot.style.padding = '16px';
 
+  await loadShippedFonts();
   const name = context.task.name.replace(/[^\w-]+/g, '-');
   const html = document.documentElement;
   try {

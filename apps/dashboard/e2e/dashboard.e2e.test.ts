@@ -7,9 +7,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCAN_SAMPLE_HOST, SCAN_SAMPLE_REQUESTS, endpointListSchema } from '@argus/api';
+import { SCAN_SAMPLE_HOST } from '@argus/api';
 import { chromiumLaunchArgs, chromiumPath } from '../../../vitest.shared.js';
+import { seedSampleTraffic } from './seed.js';
 import { ADMIN_PASSWORD, dashboardDir, repoRoot, startServer, type RunningServer } from './server.js';
+
+/** A user's API: Run Scan's requests sent for a real host count everywhere, unlike the sample domain's. */
+const SEED_HOST = 'api.example.com';
 
 const CORPUS_SPEC = path.join(repoRoot, '../shared/corpus/openapi/oas30-petstore3.yaml');
 const FIXTURE_SPEC = path.join(dashboardDir, 'e2e/fixtures/mini-openapi.yaml');
@@ -57,35 +61,14 @@ async function newContext(session: 'shared' | 'own' | 'none' = 'shared'): Promis
 }
 
 /**
- * What Run Scan does, through the API: the spec's sample traffic with personal
- * data, then a rescan of every endpoint it produced (vulnerabilities, alerts).
+ * Traffic of a user's API, through the capture path: Run Scan's requests with
+ * personal data, sent for a real host, then a rescan of every endpoint it
+ * produced (vulnerabilities, alerts).
  */
 async function seedTraffic(): Promise<void> {
   const seeding = await newContext();
   try {
-    for (const { method, path: samplePath, body } of SCAN_SAMPLE_REQUESTS) {
-      const res = await seeding.request.fetch(at(`/gateway/${samplePath}`), {
-        method,
-        headers: { 'x-forwarded-host': SCAN_SAMPLE_HOST },
-        ...(body === undefined ? {} : { data: body }),
-      });
-      expect(res.status(), `${method} /gateway/${samplePath}`).toBe(202);
-    }
-    // Analysis follows the capture in the background.
-    const listed = async () =>
-      endpointListSchema.parse(
-        await (await seeding.request.get(at(`/api/v1/endpoints?domain=${SCAN_SAMPLE_HOST}`))).json(),
-      ).endpoints;
-    let endpoints = await listed();
-    for (let waited = 0; endpoints.length === 0 && waited < 30_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      endpoints = await listed();
-    }
-    expect(endpoints.length).toBeGreaterThan(0);
-    for (const endpoint of endpoints) {
-      const res = await seeding.request.post(at(`/api/v1/endpoints/${endpoint.id}/rescan`));
-      expect(res.status()).toBe(200);
-    }
+    await seedSampleTraffic(seeding.request, server.url, SEED_HOST);
   } finally {
     await seeding.close();
   }
@@ -147,7 +130,7 @@ describe('Argus dashboard end to end', () => {
     await expect(page.getByTestId('signed-in-user').textContent()).resolves.toBe('admin');
   });
 
-  it('Run Scan seeds traffic and shows endpoints with PII and risk', async () => {
+  it('Run Scan fills a removable sample domain; the user endpoints show PII and risk', async () => {
     await page.goto(at('/dashboard'));
     await expect(page.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe(
       'page',
@@ -161,6 +144,17 @@ describe('Argus dashboard end to end', () => {
       .getByText(/^Successfully scanned and analyzed \d+ endpoints\.$/)
       .waitFor();
     await expect(page.getByRole('button', { name: 'Run Scan' }).isEnabled()).resolves.toBe(true);
+
+    // The sample traffic went to the sample domain: badged on the Domains screen, removable in one click.
+    await page.getByRole('link', { name: 'Domains' }).click();
+    const domainsTable = page.getByRole('table', { name: 'Domains' });
+    const sampleRow = domainsTable.getByRole('row').filter({ hasText: SCAN_SAMPLE_HOST });
+    await sampleRow.getByText('Sample', { exact: true }).waitFor({ timeout: 30_000 });
+    await sampleRow.getByRole('button', { name: `Remove sample domain ${SCAN_SAMPLE_HOST}` }).click();
+    await toast().getByText('Sample Domain Removed').waitFor();
+    await sampleRow.waitFor({ state: 'detached' });
+    await domainsTable.getByText(SEED_HOST, { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
 
     const total = page.getByRole('article', { name: 'Total Endpoints' }).locator('p').first();
     await expect

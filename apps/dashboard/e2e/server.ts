@@ -41,7 +41,8 @@ function freshBuild(): string | undefined {
   return statSync(built).mtimeMs >= Math.max(...sources) ? built : undefined;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env`: extra environment (e.g. ARGUS_ALLOW_PRIVATE_URLS for a loopback test target). */
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'argus-e2e-'));
   const built = freshBuild();
   const args = built
@@ -58,6 +59,7 @@ export async function startServer(): Promise<RunningServer> {
       ARGUS_DASHBOARD_DIR: path.join(dashboardDir, 'dist'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

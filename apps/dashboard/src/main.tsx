@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import './fonts.js';
 
 /** `VITE_MOCK_API=1 vite` (npm run dev:mock): answer every call from the @argus/api mocks, no server needed. */
 async function startMockApi(): Promise<void> {

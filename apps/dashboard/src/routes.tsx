@@ -8,6 +8,7 @@ const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage.js'));
 const EndpointsPage = lazy(() => import('./pages/endpoints/EndpointsPage.js'));
 const EndpointDetailPage = lazy(() => import('./pages/endpoints/EndpointDetailPage.js'));
 const DomainsPage = lazy(() => import('./pages/domains/DomainsPage.js'));
+const SecurityTestsPage = lazy(() => import('./pages/security-tests/SecurityTestsPage.js'));
 const VulnerabilitiesPage = lazy(() => import('./pages/vulnerabilities/VulnerabilitiesPage.js'));
 const PiiPage = lazy(() => import('./pages/pii/PiiPage.js'));
 const AlertsPage = lazy(() => import('./pages/alerts/AlertsPage.js'));
@@ -27,6 +28,7 @@ export function AppRoutes() {
           <Route path="endpoints" element={<EndpointsPage />} />
           <Route path="endpoints/:id" element={<EndpointDetailPage />} />
           <Route path="domains" element={<DomainsPage />} />
+          <Route path="domains/:id/security-tests" element={<SecurityTestsPage />} />
           <Route path="vulnerabilities" element={<VulnerabilitiesPage />} />
           <Route path="pii" element={<PiiPage />} />
           <Route path="alerts" element={<AlertsPage />} />

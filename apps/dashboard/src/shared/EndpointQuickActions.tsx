@@ -6,9 +6,12 @@ import { useState } from 'react';
 import { copyText } from './clipboard.js';
 import { Inline, Muted, Stack } from './layout.js';
 import { useRescanToasts } from './rescanToasts.js';
+import { RoleHint, useAllowed } from './roles.js';
 
 /** A ready-to-paste ticket describing the endpoint and what to fix. */
 export function ticketText(endpoint: Endpoint, origin: string): string {
+  // Findings marked false positive are not part of the ticket.
+  const vulnerabilities = endpoint.vulnerabilities.filter((v) => !v.falsePositive);
   const lines = [
     `[Argus] Risk ${endpoint.riskScore}/100: ${endpoint.method} ${endpoint.normalizedPath} on ${endpoint.domain}`,
     '',
@@ -18,9 +21,9 @@ export function ticketText(endpoint: Endpoint, origin: string): string {
     `Classification: ${endpoint.classification || 'unknown'}`,
     `PII exposed: ${endpoint.piiTypes.length ? endpoint.piiTypes.map((t) => formatPiiType(t)).join(', ') : 'none'}`,
     '',
-    `Vulnerabilities (${endpoint.vulnerabilities.length}):`,
-    ...(endpoint.vulnerabilities.length
-      ? endpoint.vulnerabilities.flatMap((v) => [
+    `Vulnerabilities (${vulnerabilities.length}):`,
+    ...(vulnerabilities.length
+      ? vulnerabilities.flatMap((v) => [
           `- [${v.severity}] ${v.title} (${v.vulnId}, ${v.owaspCategory})`,
           ...(v.remediation ? [`  Fix: ${v.remediation}`] : []),
         ])
@@ -112,11 +115,13 @@ export function EndpointQuickActions({
   const { toast } = useToast();
   const [assigning, setAssigning] = useState(false);
   const falsePositive = endpoint.falsePositive === true;
+  // Rescan, false positive and owner are analyst calls; a viewer keeps Create Ticket.
+  const canChange = useAllowed('analyst');
 
   return (
     <Stack $gap={2}>
       <Inline>
-        {showRescan ? (
+        {showRescan && canChange ? (
           <Button
             variant="outline"
             icon={<RefreshCw size={16} aria-hidden="true" />}
@@ -127,39 +132,43 @@ export function EndpointQuickActions({
             Rescan Endpoint
           </Button>
         ) : null}
-        <Button
-          variant="outline"
-          icon={<EyeOff size={16} aria-hidden="true" />}
-          loading={update.isMutating && !assigning}
-          aria-pressed={falsePositive}
-          onClick={async () => {
-            try {
-              await update.trigger({ falsePositive: !falsePositive });
-              toast(
-                falsePositive
-                  ? {
-                      title: 'False Positive Removed',
-                      description: "This endpoint's findings count towards its risk score again.",
-                    }
-                  : {
-                      title: 'Marked as False Positive',
-                      description: "This endpoint's findings no longer count towards its risk score.",
-                    },
-              );
-            } catch (error) {
-              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-            }
-          }}
-        >
-          {falsePositive ? 'Undo False Positive' : 'Mark as False Positive'}
-        </Button>
-        <Button
-          variant="outline"
-          icon={<UserPlus size={16} aria-hidden="true" />}
-          onClick={() => setAssigning(true)}
-        >
-          Assign Owner
-        </Button>
+        {canChange ? (
+          <>
+            <Button
+              variant="outline"
+              icon={<EyeOff size={16} aria-hidden="true" />}
+              loading={update.isMutating && !assigning}
+              aria-pressed={falsePositive}
+              onClick={async () => {
+                try {
+                  await update.trigger({ falsePositive: !falsePositive });
+                  toast(
+                    falsePositive
+                      ? {
+                          title: 'False Positive Removed',
+                          description: "This endpoint's findings count towards its risk score again.",
+                        }
+                      : {
+                          title: 'Marked as False Positive',
+                          description: "This endpoint's findings no longer count towards its risk score.",
+                        },
+                  );
+                } catch (error) {
+                  toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+                }
+              }}
+            >
+              {falsePositive ? 'Undo False Positive' : 'Mark as False Positive'}
+            </Button>
+            <Button
+              variant="outline"
+              icon={<UserPlus size={16} aria-hidden="true" />}
+              onClick={() => setAssigning(true)}
+            >
+              Assign Owner
+            </Button>
+          </>
+        ) : null}
         <Button
           variant="outline"
           icon={<ClipboardCopy size={16} aria-hidden="true" />}
@@ -175,6 +184,7 @@ export function EndpointQuickActions({
           Create Ticket
         </Button>
       </Inline>
+      {canChange ? null : <RoleHint needed="analyst">rescan, assign owners or mark false positives</RoleHint>}
       {endpoint.owner || falsePositive ? (
         <Muted>
           {endpoint.owner ? `Owner: ${endpoint.owner.username}` : null}

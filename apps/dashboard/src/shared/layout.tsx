@@ -8,6 +8,7 @@ import {
 } from '@argus/ui';
 import { useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { DomainName } from './DomainName.js';
 
 /** Summary tiles above list screens: four across on wide screens. */
 export const TileGrid = styled.div`
@@ -121,7 +122,9 @@ export function EndpointCell({ method, normalizedPath, domain, methodVariant }: 
           <BreakablePath text={normalizedPath} />
         </Mono>
       </PathLine>
-      <Muted>{domain}</Muted>
+      <Muted>
+        <DomainName name={domain} />
+      </Muted>
     </Stack>
   );
 }

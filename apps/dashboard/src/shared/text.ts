@@ -33,3 +33,6 @@ export function classificationLabel(classification: string): string {
   if (['pii', 'phi', 'pci'].includes(lower)) return lower.toUpperCase();
   return classification.charAt(0).toUpperCase() + classification.slice(1);
 }
+
+/** Last Seen of an endpoint known only from a description. */
+export const NEVER_SEEN = 'Never seen in traffic';

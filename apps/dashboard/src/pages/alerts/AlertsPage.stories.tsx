@@ -220,3 +220,42 @@ export const RulesAndChannels: Story = {
     await expect(await screen.findByText('Test Notification Sent')).toBeVisible();
   },
 };
+
+/** A viewer reads alerts and rules; triage, rules and channels are not offered, and the page says so. */
+export const Viewer: Story = {
+  parameters: mockApi({ role: 'viewer' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Only an analyst or an admin can acknowledge, resolve or assign alerts.'),
+    ).toBeVisible();
+    await expect(
+      (await canvas.findAllByRole('button', { name: /^View details of / })).length,
+    ).toBeGreaterThan(0);
+    await expect(canvas.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('checkbox')).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Configure Rules' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Notification Channels' })).not.toBeInTheDocument();
+  },
+};
+
+/** An analyst triages alerts but sees rules read-only and no channels (they hold secrets). */
+export const Analyst: Story = {
+  parameters: mockApi({ role: 'analyst' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect((await canvas.findAllByRole('button', { name: 'Acknowledge' })).length).toBeGreaterThan(0);
+    await expect(canvas.getAllByRole('checkbox').length).toBeGreaterThan(0);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Alert Rules' }));
+    await expect(await canvas.findByRole('switch', { name: 'Traffic spike active' })).toBeDisabled();
+    await expect(canvas.getByText('Only an admin can change alert rules.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Create Rule' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Delete rule / })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Notification Channels' }));
+    await expect(
+      await canvas.findByText('Only an admin can see and change notification channels (they hold secrets).'),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Create Channel' })).not.toBeInTheDocument();
+  },
+};

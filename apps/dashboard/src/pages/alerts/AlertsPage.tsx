@@ -43,6 +43,7 @@ import {
   TwoLines,
 } from '../../shared/layout.js';
 import { Pager } from '../../shared/Pager.js';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { serverPage } from '../../shared/usePaging.js';
 import { loadErrorText, triggerLabel } from '../../shared/text.js';
 import { useDebouncedValue } from '../../shared/useDebouncedValue.js';
@@ -109,6 +110,9 @@ export default function AlertsPage() {
   const [ruleDialog, setRuleDialog] = useState(false);
   const [channelDialog, setChannelDialog] = useState(false);
   const [tab, setTab] = useState('alerts');
+  // Triage (acknowledge, resolve, assign, suppress) is an analyst call; rules and channels are admin calls.
+  const canTriage = useAllowed('analyst');
+  const canConfigure = useAllowed('admin');
 
   // Filters, search, order and paging all happen on the server: every alert is reachable.
   const term = useDebouncedValue(search.trim());
@@ -213,12 +217,12 @@ export default function AlertsPage() {
       align: 'right',
       cell: (a) => (
         <RowActions>
-          {a.status === 'open' ? (
+          {canTriage && a.status === 'open' ? (
             <Button variant="outline" size="sm" onClick={() => run('acknowledge', [a.id], undefined, false)}>
               Acknowledge
             </Button>
           ) : null}
-          {a.status === 'acknowledged' ? (
+          {canTriage && a.status === 'acknowledged' ? (
             <Button variant="outline" size="sm" onClick={() => run('resolve', [a.id], undefined, false)}>
               Resolve
             </Button>
@@ -248,20 +252,24 @@ export default function AlertsPage() {
         <ExportMenu
           filters={{ status: filters.status, severity: filters.severity, search: filters.search }}
         />
-        <Button
-          variant="outline"
-          icon={<Settings2 size={16} aria-hidden="true" />}
-          onClick={() => setRuleDialog(true)}
-        >
-          Configure Rules
-        </Button>
-        <Button
-          variant="outline"
-          icon={<Radio size={16} aria-hidden="true" />}
-          onClick={() => setChannelDialog(true)}
-        >
-          Notification Channels
-        </Button>
+        {canConfigure ? (
+          <>
+            <Button
+              variant="outline"
+              icon={<Settings2 size={16} aria-hidden="true" />}
+              onClick={() => setRuleDialog(true)}
+            >
+              Configure Rules
+            </Button>
+            <Button
+              variant="outline"
+              icon={<Radio size={16} aria-hidden="true" />}
+              onClick={() => setChannelDialog(true)}
+            >
+              Notification Channels
+            </Button>
+          </>
+        ) : null}
       </PageHeader>
       <SummaryTiles loading={tilesLoading}>
         <StatTile label="Total Alerts" value={formatNumber(tiles?.total ?? 0)} icon={<Bell size={20} />} />
@@ -321,7 +329,15 @@ export default function AlertsPage() {
                 options={ALERT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
               />
             </Toolbar>
-            <Card title="Security Alerts" flush>
+            <Card
+              title="Security Alerts"
+              flush
+              actions={
+                canTriage ? undefined : (
+                  <RoleHint needed="analyst">acknowledge, resolve or assign alerts</RoleHint>
+                )
+              }
+            >
               {selectedIds.length > 0 ? (
                 <BulkBar role="region" aria-label="Bulk actions">
                   <span>{selectedIds.length} alert(s) selected</span>
@@ -344,7 +360,7 @@ export default function AlertsPage() {
                 rows={rows}
                 getRowId={(a) => a.id}
                 getRowLabel={(a) => `Select alert ${a.title}`}
-                selectable
+                selectable={canTriage}
                 selectedIds={selectedIds}
                 onSelectionChange={setSelected}
                 loading={isLoading}
@@ -371,7 +387,13 @@ export default function AlertsPage() {
           <AlertRulesCard onCreate={() => setRuleDialog(true)} />
         </TabsContent>
         <TabsContent value="channels">
-          <NotificationChannelsCard onCreate={() => setChannelDialog(true)} />
+          {canConfigure ? (
+            <NotificationChannelsCard onCreate={() => setChannelDialog(true)} />
+          ) : (
+            <Card title="Notification Channels">
+              <RoleHint needed="admin">see and change notification channels (they hold secrets)</RoleHint>
+            </Card>
+          )}
         </TabsContent>
       </Tabs>
       <AssignDialog

@@ -25,6 +25,7 @@ import {
 import { Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Actions, Inline, Mono, Muted, Stack, TableMessage } from '../../shared/layout.js';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { loadErrorText, triggerLabel } from '../../shared/text.js';
 import { CHANNEL_LABELS } from './NotificationChannelDialog.js';
 
@@ -35,6 +36,8 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
   const { data: rules, error, isLoading } = useAlertRules();
   const update = useUpdateAlertRule();
   const remove = useDeleteAlertRule();
+  // Everyone reads the rules; only admins create, switch or delete them.
+  const editable = useAllowed('admin');
   const { toast } = useToast();
   const fail = (err: unknown) =>
     toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
@@ -75,6 +78,7 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
         <Switch
           aria-label={`${r.name} active`}
           checked={r.isActive}
+          disabled={!editable}
           onCheckedChange={(isActive) => update.trigger({ id: r.id, isActive }).catch(fail)}
         />
       ),
@@ -84,7 +88,7 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
       header: 'Actions',
       align: 'right',
       cell: (r) =>
-        r.builtIn ? (
+        r.builtIn || !editable ? (
           <Muted>—</Muted>
         ) : (
           <IconButton
@@ -108,9 +112,13 @@ export function AlertRulesCard({ onCreate }: { onCreate: () => void }) {
       description="Checked after every scan, rescan and sync."
       flush
       actions={
-        <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={onCreate}>
-          Create Rule
-        </Button>
+        editable ? (
+          <Button variant="outline" icon={<Plus size={16} aria-hidden="true" />} onClick={onCreate}>
+            Create Rule
+          </Button>
+        ) : (
+          <RoleHint needed="admin">change alert rules</RoleHint>
+        )
       }
     >
       <Table

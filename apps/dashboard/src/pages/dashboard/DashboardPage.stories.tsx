@@ -54,7 +54,7 @@ export const Error: Story = {
   ),
 };
 
-/** Run Scan: "Scanning..." while it runs, then the completion toast with the number scanned. */
+/** Run Scan: "Scanning..." while it runs, the completion toast with the number scanned, the sample domain. */
 export const RunScan: Story = {
   parameters: { ...mockApi(), screenshot: false }, // the toast's timing varies run to run
   play: async ({ canvasElement }) => {
@@ -64,8 +64,11 @@ export const RunScan: Story = {
     await expect(await canvas.findByRole('button', { name: 'Scanning...' })).toBeDisabled();
     await expect(await screen.findByText('Scan Started')).toBeVisible();
     await expect(await screen.findByText('Scan Completed', {}, { timeout: 5000 })).toBeVisible();
-    await expect(screen.getByText('Successfully scanned and analyzed 20 endpoints.')).toBeVisible();
+    // The count is the user's endpoints: those of every domain with active sources.
+    await expect(screen.getByText(/^Successfully scanned and analyzed \d+ endpoints\.$/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Run Scan' })).toBeEnabled();
+    // The sample traffic went to the sample domain, badged in the Domain Summary.
+    await expect(await canvas.findByText('Sample')).toBeVisible();
   },
 };
 
@@ -93,6 +96,7 @@ export const EndpointModal: Story = {
     await expect(modal.getAllByText('Mitigation Steps:').length).toBeGreaterThan(0);
     await expect(modal.getByText('Peak')).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Rescan Endpoint' })).toBeEnabled();
+    await expect(modal.getAllByRole('group', { name: 'Why flagged' }).length).toBeGreaterThan(0);
   },
 };
 
@@ -121,5 +125,17 @@ export const EndpointNotFound: Story = {
     await expect(within(dialog).getByText('The requested endpoint could not be found.')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** A viewer reads the dashboard; Run Scan and row rescans are not offered, and the header says so. */
+export const Viewer: Story = {
+  parameters: mockApi({ role: 'viewer' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Only an analyst or an admin can run a scan.')).toBeVisible();
+    await expect(await canvas.findByText(/^Showing 1-\d+ of \d+ high-risk endpoints$/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Run Scan' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Rescan / })).not.toBeInTheDocument();
   },
 };

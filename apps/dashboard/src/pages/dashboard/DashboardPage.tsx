@@ -4,6 +4,7 @@ import { Button, useToast } from '@argus/ui';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { styled } from 'styled-components';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { DomainSummary } from './DomainSummary.js';
 import { EndpointDetailsModal } from './EndpointDetailsModal.js';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
   const { toast } = useToast();
   const invalidate = useInvalidate();
   const { trigger: runScan, isMutating: scanning } = useRunScan();
+  const canScan = useAllowed('analyst');
 
   async function refresh() {
     setRefreshing(true);
@@ -74,14 +76,18 @@ export default function DashboardPage() {
         refreshLabel="Refresh dashboard"
         refreshing={refreshing}
         primaryAction={
-          <Button
-            icon={<Play size={16} aria-hidden="true" />}
-            loading={scanning}
-            loadingText="Scanning..."
-            onClick={scan}
-          >
-            Run Scan
-          </Button>
+          canScan ? (
+            <Button
+              icon={<Play size={16} aria-hidden="true" />}
+              loading={scanning}
+              loadingText="Scanning..."
+              onClick={scan}
+            >
+              Run Scan
+            </Button>
+          ) : (
+            <RoleHint needed="analyst">run a scan</RoleHint>
+          )
         }
       />
       <MetricCards />

@@ -1,6 +1,7 @@
 import { useDomains } from '@argus/api/hooks';
 import { Card, DomainHighRiskCount, formatNumber, Skeleton } from '@argus/ui';
 import { styled } from 'styled-components';
+import { DomainName } from '../../shared/DomainName.js';
 import { Muted } from '../../shared/layout.js';
 import { loadErrorText } from '../../shared/text.js';
 
@@ -62,7 +63,9 @@ export function DomainSummary() {
           {domains.map((d) => (
             <FeedItem key={d.id}>
               <Name>
-                {d.name}
+                <span>
+                  <DomainName name={d.name} />
+                </span>
                 <Muted>
                   {formatNumber(d.numEndpoints)} {d.numEndpoints === 1 ? 'endpoint' : 'endpoints'}
                 </Muted>

@@ -14,6 +14,14 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
 import {
+  HiddenPii,
+  HiddenVulnerabilities,
+  PiiEvidence,
+  piiFindingsOf,
+  splitFindings,
+  VulnerabilityEvidence,
+} from '../../shared/Findings.js';
+import {
   endpointLoadFailure,
   EndpointTitle,
   ItemHead,
@@ -87,6 +95,8 @@ export function trafficEstimate(avgRps: number) {
 
 function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
   const traffic = trafficEstimate(endpoint.avgRps);
+  const vulns = splitFindings(endpoint.vulnerabilities);
+  const pii = splitFindings(piiFindingsOf(endpoint));
   return (
     <Stack $gap={5}>
       <Overview>
@@ -98,7 +108,7 @@ function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
 
       <Section aria-labelledby="modal-vulns">
         <SectionTitle id="modal-vulns">Vulnerabilities</SectionTitle>
-        <VulnerabilityItems vulnerabilities={endpoint.vulnerabilities} compact>
+        <VulnerabilityItems vulnerabilities={vulns.shown} compact>
           {(v) => (
             <>
               <ItemHead $compact>
@@ -111,21 +121,27 @@ function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
                   <strong>Mitigation Steps:</strong> {v.remediation}
                 </Mitigation>
               ) : null}
+              <VulnerabilityEvidence endpointId={endpoint.id} vulnerability={v} />
             </>
           )}
         </VulnerabilityItems>
+        <HiddenVulnerabilities endpointId={endpoint.id} items={vulns.hidden} />
       </Section>
 
       <Section aria-labelledby="modal-pii">
         <SectionTitle id="modal-pii">PII Detection</SectionTitle>
-        <ItemList items={endpoint.piiTypes} none={NO_PII} getKey={(type) => type} compact>
-          {(type) => (
-            <ItemHead $compact>
-              <span>{formatPiiType(type)}</span>
-              <Badge tone="danger">Detected</Badge>
-            </ItemHead>
+        <ItemList items={pii.shown} none={NO_PII} getKey={(p) => p.type} compact>
+          {(p) => (
+            <>
+              <ItemHead $compact>
+                <span>{formatPiiType(p.type)}</span>
+                <Badge tone="danger">Detected</Badge>
+              </ItemHead>
+              <PiiEvidence endpointId={endpoint.id} finding={p} />
+            </>
           )}
         </ItemList>
+        <HiddenPii endpointId={endpoint.id} items={pii.hidden} />
       </Section>
 
       <Section aria-labelledby="modal-actions">

@@ -16,9 +16,10 @@ import { Download, Eye, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import { datedFileName, downloadText, toCsv } from '../../shared/csv.js';
-import { Actions, EndpointCell, TableMessage } from '../../shared/layout.js';
+import { Actions, EndpointCell, Muted, TableMessage } from '../../shared/layout.js';
 import { useRowRescan } from '../../shared/rescanToasts.js';
-import { loadErrorText } from '../../shared/text.js';
+import { useAllowed } from '../../shared/roles.js';
+import { loadErrorText, NEVER_SEEN } from '../../shared/text.js';
 
 const ALL_DOMAINS = '__all__';
 
@@ -36,13 +37,15 @@ export function topEndpointsCsv(rows: readonly EndpointSummary[]): string {
       e.domain,
       e.riskScore,
       e.piiTypes.map((t) => formatPiiType(t)).join('; '),
-      e.lastSeen,
+      e.lastSeen ?? NEVER_SEEN,
     ]),
   );
 }
 
 function RescanButton({ endpoint }: { endpoint: EndpointSummary }) {
   const { pending, rescan } = useRowRescan(endpoint.id);
+  const allowed = useAllowed('analyst');
+  if (!allowed) return null;
   return (
     <Button
       variant="ghost"
@@ -80,7 +83,11 @@ export function TopRiskyEndpoints({ onView }: { onView: (id: string) => void }) 
     },
     { key: 'risk', header: 'Risk Score', cell: (e) => <RiskScoreBar score={e.riskScore} /> },
     { key: 'pii', header: 'PII', cell: (e) => <PiiChips types={e.piiTypes} /> },
-    { key: 'lastSeen', header: 'Last Seen', cell: (e) => <RelativeTime date={e.lastSeen} /> },
+    {
+      key: 'lastSeen',
+      header: 'Last Seen',
+      cell: (e) => (e.lastSeen ? <RelativeTime date={e.lastSeen} /> : <Muted>{NEVER_SEEN}</Muted>),
+    },
     {
       key: 'actions',
       header: 'Actions',

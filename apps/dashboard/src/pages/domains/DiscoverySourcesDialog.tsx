@@ -38,6 +38,7 @@ import { SelectField } from '../../shared/SelectField.js';
 import { styled } from 'styled-components';
 import type { z } from 'zod';
 import { Inline, Muted, Stack } from '../../shared/layout.js';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { loadErrorText } from '../../shared/text.js';
 
 type View = 'list' | 'swagger' | 'logs' | 'gateway';
@@ -125,7 +126,8 @@ function SourceItem({
   deleting,
 }: {
   source: DiscoverySource;
-  onDelete: () => void;
+  /** Absent for users who may not remove sources. */
+  onDelete?: () => void;
   deleting: boolean;
 }) {
   const { config } = source;
@@ -195,9 +197,11 @@ function SourceItem({
         ) : null}
       </Stack>
       <div>
-        <IconButton label={`Delete source ${source.name}`} loading={deleting} onClick={onDelete}>
-          <Trash2 size={16} aria-hidden="true" />
-        </IconButton>
+        {onDelete ? (
+          <IconButton label={`Delete source ${source.name}`} loading={deleting} onClick={onDelete}>
+            <Trash2 size={16} aria-hidden="true" />
+          </IconButton>
+        ) : null}
       </div>
     </SourceCard>
   );
@@ -364,6 +368,7 @@ function GatewaySourceForm({ pending, onCancel, onAdd }: AddFormProps) {
 function SourcesList({ domainId }: { domainId: string }) {
   const { data: sources, error, isLoading } = useDiscoverySources(domainId);
   const { trigger, isMutating } = useDeleteDiscoverySource(domainId);
+  const canDelete = useAllowed('admin');
   const [deleting, setDeleting] = useState<string>();
   const { toast } = useToast();
   let content: ReactNode;
@@ -378,19 +383,23 @@ function SourcesList({ domainId }: { domainId: string }) {
             key={s.id}
             source={s}
             deleting={isMutating && deleting === s.id}
-            onDelete={async () => {
-              setDeleting(s.id);
-              try {
-                await trigger(s.id);
-                toast({ title: 'Source Deleted', description: 'Discovery source has been removed.' });
-              } catch {
-                toast({
-                  title: 'Error',
-                  description: 'Failed to delete discovery source.',
-                  variant: 'destructive',
-                });
-              }
-            }}
+            onDelete={
+              canDelete
+                ? async () => {
+                    setDeleting(s.id);
+                    try {
+                      await trigger(s.id);
+                      toast({ title: 'Source Deleted', description: 'Discovery source has been removed.' });
+                    } catch {
+                      toast({
+                        title: 'Error',
+                        description: 'Failed to delete discovery source.',
+                        variant: 'destructive',
+                      });
+                    }
+                  }
+                : undefined
+            }
           />
         ))}
       </SourceList>
@@ -411,6 +420,7 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
   const [formsKey, setFormsKey] = useState(0);
   const { data: sources } = useDiscoverySources(domain?.id ?? null);
   const { trigger, isMutating } = useCreateDiscoverySource(domain?.id ?? '');
+  const canAdd = useAllowed('admin');
   const { toast } = useToast();
 
   async function add(body: DiscoverySourceCreate): Promise<boolean> {
@@ -475,7 +485,12 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
       description="Discovery sources feed this domain's endpoints."
       size="lg"
     >
-      {domain ? (
+      {domain && !canAdd ? (
+        <Stack $gap={4}>
+          <RoleHint needed="admin">add or remove discovery sources</RoleHint>
+          <SourcesList domainId={domain.id} />
+        </Stack>
+      ) : domain ? (
         <Tabs value={view} onValueChange={(v) => setView(v as View)}>
           <TabsList aria-label="Discovery sources">
             <TabsTrigger value="list">Sources ({sources?.length ?? 0})</TabsTrigger>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { makeFixtures, makeSampleDomain } from '@argus/api/mocks';
 import { emptyStory, errorStory, mockApi, pageParameters, withPage } from '../../stories/pageStory.js';
 import DomainsPage from './DomainsPage.js';
 
@@ -156,5 +157,116 @@ export const GatewayValidation: Story = {
     await waitFor(() =>
       expect(dialog.getByRole('tab', { name: 'Sources (0)' })).toHaveAttribute('aria-selected', 'true'),
     );
+  },
+};
+
+function fixturesWithSample() {
+  const db = makeFixtures(36);
+  db.domains.push(makeSampleDomain());
+  return db;
+}
+
+/** Run Scan's sample domain: badged, explained, counted in no tile. */
+export const SampleDomain: Story = {
+  parameters: mockApi({ db: fixturesWithSample() }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Domain Overview (7)' })).toBeVisible();
+    const row = canvas.getByRole('row', { name: /sample\.argus\.example/ });
+    await expect(within(row).getByText('Sample')).toBeVisible();
+    await expect(
+      within(row).getByRole('button', { name: 'Remove sample domain sample.argus.example' }),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText('Total Domains')).toHaveTextContent('6');
+    await expect(canvas.getByLabelText('Total Endpoints')).toHaveTextContent('36');
+  },
+};
+
+/** One click removes the sample domain. */
+export const RemoveSampleDomain: Story = {
+  parameters: { ...mockApi({ db: fixturesWithSample() }), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Remove sample domain sample.argus.example' }),
+    );
+    await expect(await screen.findByText('Sample Domain Removed')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText('sample.argus.example')).toBeNull());
+    await expect(canvas.getByRole('heading', { name: 'Domain Overview (6)' })).toBeVisible();
+  },
+};
+
+/** A viewer sees domains and their sources, without Add Domain, Scan, Remove or source changes. */
+export const Viewer: Story = {
+  parameters: { ...mockApi({ role: 'viewer', db: fixturesWithSample() }), screenshot: 'viewport' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Only an admin can add domains.')).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Domain Overview (7)' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Add Domain' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Scan / })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Remove sample domain / })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Sources of api.acme-payments.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'api.acme-payments.com' }));
+    await expect(dialog.getByText('Only an admin can add or remove discovery sources.')).toBeVisible();
+    await expect(await dialog.findByText('KONG')).toBeVisible();
+    await expect(dialog.queryByRole('tab')).not.toBeInTheDocument();
+    await expect(dialog.queryByRole('button', { name: /^Delete source / })).not.toBeInTheDocument();
+  },
+};
+
+/** An analyst scans domains and removes the sample domain; adding domains and sources stays with admins. */
+export const Analyst: Story = {
+  // The viewer's screen plus Scan and Remove.
+  parameters: { ...mockApi({ role: 'analyst', db: fixturesWithSample() }), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Scan api.acme-payments.com' })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: 'Remove sample domain sample.argus.example' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Only an admin can add domains.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Add Domain' })).not.toBeInTheDocument();
+  },
+};
+
+function fixturesWithAttackTraffic() {
+  const db = makeFixtures(36);
+  db.domains[0]!.traffic = {
+    attack: {
+      requests: 261,
+      byKind: { unanswered: 180, dotfile: 41, 'php-probe': 25, wordpress: 15 },
+      byClient: [
+        { client: '203.0.113.9', count: 190 },
+        { client: '198.51.100.23', count: 71 },
+      ],
+      firstSeen: '2025-05-30T08:12:00.000Z',
+      lastSeen: '2025-06-01T11:40:00.000Z',
+      topPaths: [
+        { path: '/.env', count: 29 },
+        { path: '/vendor/phpunit/phpunit/src/Util/PHP/eval-stdin.php', count: 25 },
+        { path: '/.git/config', count: 12 },
+        { path: '/wp-login.php', count: 15 },
+      ],
+    },
+    staticRequests: 44,
+    browserRequests: 9,
+    preflights: 12,
+    preflightsByPath: [{ path: '/v1/orders/{orderId}', count: 12 }],
+  };
+  return db;
+}
+
+/** Reconnaissance a domain received: a count on its row, the details in a dialog. */
+export const AttackTrafficDetails: Story = {
+  parameters: { ...mockApi({ db: fixturesWithAttackTraffic() }), screenshot: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /261 scanner requests/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Attack traffic on / }));
+    await expect(dialog.getByText('Paths that only ever failed')).toBeVisible();
+    await expect(dialog.getByText('/.env')).toBeVisible();
+    await expect(dialog.getByText('203.0.113.9')).toBeVisible();
+    await expect(dialog.getByText(/44 static assets, 9 browser requests, 12 CORS preflights/)).toBeVisible();
   },
 };

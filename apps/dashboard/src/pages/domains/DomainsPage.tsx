@@ -1,5 +1,5 @@
-import { ApiError, paths, type Domain } from '@argus/api';
-import { useDomains, useInvalidate, useScanDomain } from '@argus/api/hooks';
+import { ApiError, isSampleDomain, paths, type Domain } from '@argus/api';
+import { useDomains, useInvalidate, useRemoveSampleDomain, useScanDomain } from '@argus/api/hooks';
 import {
   Badge,
   Button,
@@ -14,15 +14,31 @@ import {
   useToast,
   type TableColumn,
 } from '@argus/ui';
-import { AlertTriangle, Gauge, Globe, Network, Plus, Radar, Settings2 } from 'lucide-react';
+import {
+  AlertTriangle,
+  Gauge,
+  Globe,
+  Network,
+  Plus,
+  Radar,
+  Settings2,
+  ShieldCheck,
+  Trash2,
+} from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import { Actions, SummaryTiles, Inline, Muted, Stack, TableMessage, Toolbar } from '../../shared/layout.js';
+import { SAMPLE_DOMAIN_NOTE, SampleBadge } from '../../shared/DomainName.js';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { loadErrorText, matchesSearch } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { AddDomainDialog } from './AddDomainDialog.js';
+import { AttackTraffic } from './AttackTraffic.js';
 import { DiscoverySourcesDialog } from './DiscoverySourcesDialog.js';
 
-export function domainTotals(domains: readonly Domain[]) {
+/** The tiles count the user's domains: Run Scan's sample domain counts nowhere. */
+export function domainTotals(all: readonly Domain[]) {
+  const domains = all.filter((d) => !isSampleDomain(d.name));
   return {
     domains: domains.length,
     endpoints: domains.reduce((sum, d) => sum + d.numEndpoints, 0),
@@ -37,11 +53,17 @@ export default function DomainsPage() {
   const { data: domains, error, isLoading } = useDomains();
   const invalidate = useInvalidate();
   const scan = useScanDomain();
+  const removeSample = useRemoveSampleDomain();
   const { toast } = useToast();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [managed, setManaged] = useState<Domain | null>(null);
   const [scanning, setScanning] = useState<string | null>(null);
+  // Scans and removing the sample domain are analyst calls; adding domains and
+  // changing their sources are admin calls.
+  const canScan = useAllowed('analyst');
+  const canManage = useAllowed('admin');
+  const navigate = useNavigate();
 
   const rows = (domains ?? []).filter((d) => matchesSearch(search, d.name));
   const totals = domainTotals(domains ?? []);
@@ -79,6 +101,22 @@ export default function DomainsPage() {
     }
   }
 
+  async function removeSampleDomain() {
+    try {
+      await removeSample.trigger(undefined);
+      toast({
+        title: 'Sample Domain Removed',
+        description: "Run Scan's sample endpoints and traffic have been removed.",
+      });
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to remove the sample domain. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
   const columns: TableColumn<Domain>[] = [
     {
       key: 'domain',
@@ -86,8 +124,21 @@ export default function DomainsPage() {
       width: '28%',
       cell: (d) => (
         <Stack>
-          <strong>{d.name}</strong>
-          {d.description ? <Muted>{d.description}</Muted> : null}
+          {isSampleDomain(d.name) ? (
+            <>
+              <Inline>
+                <strong>{d.name}</strong>
+                <SampleBadge />
+              </Inline>
+              <Muted>{SAMPLE_DOMAIN_NOTE}</Muted>
+            </>
+          ) : (
+            <>
+              <strong>{d.name}</strong>
+              {d.description ? <Muted>{d.description}</Muted> : null}
+              <AttackTraffic domain={d} />
+            </>
+          )}
         </Stack>
       ),
     },
@@ -110,30 +161,58 @@ export default function DomainsPage() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      cell: (d) => (
-        <Actions>
-          <Button
-            variant="outline"
-            size="sm"
-            icon={<Radar size={14} aria-hidden="true" />}
-            loading={scanning === d.name}
-            loadingText="Scanning..."
-            aria-label={`Scan ${d.name}`}
-            onClick={() => scanDomain(d.name)}
-          >
-            Scan
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            icon={<Settings2 size={14} aria-hidden="true" />}
-            aria-label={`Manage ${d.name}`}
-            onClick={() => setManaged(d)}
-          >
-            Manage
-          </Button>
-        </Actions>
-      ),
+      cell: (d) =>
+        isSampleDomain(d.name) ? (
+          canScan ? (
+            <Actions>
+              <Button
+                variant="outline"
+                size="sm"
+                icon={<Trash2 size={14} aria-hidden="true" />}
+                loading={removeSample.isMutating}
+                loadingText="Removing..."
+                aria-label={`Remove sample domain ${d.name}`}
+                onClick={() => void removeSampleDomain()}
+              >
+                Remove
+              </Button>
+            </Actions>
+          ) : null
+        ) : (
+          <Actions>
+            {canScan ? (
+              <Button
+                variant="outline"
+                size="sm"
+                icon={<Radar size={14} aria-hidden="true" />}
+                loading={scanning === d.name}
+                loadingText="Scanning..."
+                aria-label={`Scan ${d.name}`}
+                onClick={() => scanDomain(d.name)}
+              >
+                Scan
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<Settings2 size={14} aria-hidden="true" />}
+              aria-label={`${canManage ? 'Manage' : 'Sources of'} ${d.name}`}
+              onClick={() => setManaged(d)}
+            >
+              {canManage ? 'Manage' : 'Sources'}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              icon={<ShieldCheck size={14} aria-hidden="true" />}
+              aria-label={`Security tests of ${d.name}`}
+              onClick={() => navigate(`/domains/${encodeURIComponent(d.id)}/security-tests`)}
+            >
+              Tests
+            </Button>
+          </Actions>
+        ),
     },
   ];
 
@@ -145,9 +224,13 @@ export default function DomainsPage() {
         onRefresh={() => void invalidate(paths.domains())}
         refreshLabel="Refresh domains"
         primaryAction={
-          <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-            Add Domain
-          </Button>
+          canManage ? (
+            <Button icon={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+              Add Domain
+            </Button>
+          ) : (
+            <RoleHint needed="admin">add domains</RoleHint>
+          )
         }
       />
       <SummaryTiles loading={isLoading}>

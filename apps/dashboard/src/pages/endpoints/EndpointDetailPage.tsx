@@ -1,5 +1,5 @@
 import type { Endpoint } from '@argus/api';
-import { useEndpoint, useRescanEndpoint } from '@argus/api/hooks';
+import { useEndpoint, useEndpointTestResults, useRescanEndpoint } from '@argus/api/hooks';
 import {
   Badge,
   Button,
@@ -16,17 +16,30 @@ import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { EndpointQuickActions } from '../../shared/EndpointQuickActions.js';
+import { EndpointTemplateActions } from '../../shared/EndpointTemplateActions.js';
+import {
+  HiddenPii,
+  HiddenVulnerabilities,
+  PiiEvidence,
+  piiFindingsOf,
+  splitFindings,
+  VulnerabilityEvidence,
+} from '../../shared/Findings.js';
 import {
   endpointLoadFailure,
   EndpointTitle,
   ItemHead,
+  ItemList,
   NO_PII,
   VulnerabilityItems,
 } from '../../shared/EndpointSections.js';
 import { Inline, Muted, Stack } from '../../shared/layout.js';
 import { useRescanToasts } from '../../shared/rescanToasts.js';
-import { classificationLabel } from '../../shared/text.js';
+import { useAllowed } from '../../shared/roles.js';
+import { TestResultsTable } from '../../shared/TestResultsTable.js';
+import { classificationLabel, NEVER_SEEN } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
+import { MergeReasons } from './MergeReasons.js';
 
 const Overview = styled.div`
   display: grid;
@@ -40,7 +53,8 @@ const Columns = styled.div`
   gap: var(--space-6);
   align-items: start;
 
-  @media (max-width: 1000px) {
+  /* The shell's width, not the window's: the same in the app and in a story's phone frame. */
+  @container app-shell (max-width: 1000px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `;
@@ -70,15 +84,6 @@ const Heading = styled.h3`
   font-weight: var(--font-weight-semibold);
 `;
 
-const PiiList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: var(--space-2);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
 function OverviewCard({ label, value }: { label: string; value: string }) {
   return (
     <Card aria-label={label}>
@@ -90,54 +95,95 @@ function OverviewCard({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The latest outcome of every security test run on this endpoint. */
+function SecurityTestResults({ endpoint }: { endpoint: Endpoint }) {
+  const { data: results, error } = useEndpointTestResults(endpoint.id);
+  return (
+    <Card
+      title={`Security Tests (${results?.length ?? 0})`}
+      description="Active tests run on this endpoint and their latest outcome"
+      flush
+    >
+      {error ? (
+        <ErrorState title="Failed to load security test results" />
+      ) : (
+        <TestResultsTable
+          results={results ?? []}
+          caption="Security tests run on this endpoint"
+          domain={endpoint.domain}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Rates under 0.01 per second read as requests a day (averaged over at least a day). */
+function formatAverageRps(rps: number): string {
+  if (rps === 0 || rps >= 0.01) return rps.toFixed(2);
+  const perDay = Math.round(rps * 86_400);
+  return `< 0.01 (${perDay.toLocaleString('en-US')} ${perDay === 1 ? 'request' : 'requests'} a day)`;
+}
+
 function Details({ endpoint }: { endpoint: Endpoint }) {
+  const vulns = splitFindings(endpoint.vulnerabilities);
+  const pii = splitFindings(piiFindingsOf(endpoint));
   return (
     <>
       <Overview>
         <OverviewCard label="Domain" value={endpoint.domain} />
         <OverviewCard label="Risk Score" value={`${endpoint.riskScore} / 100`} />
         <OverviewCard label="First Seen" value={formatShortDate(endpoint.firstSeen)} />
-        <OverviewCard label="Last Seen" value={formatShortDate(endpoint.lastSeen)} />
+        <OverviewCard
+          label="Last Seen"
+          value={endpoint.lastSeen ? formatShortDate(endpoint.lastSeen) : NEVER_SEEN}
+        />
       </Overview>
       <Columns>
-        <Card title={`Vulnerabilities (${endpoint.vulnerabilities.length})`}>
-          <VulnerabilityItems vulnerabilities={endpoint.vulnerabilities}>
-            {(v) => (
-              <>
-                <ItemHead>
-                  <Stack>
-                    <strong>{v.title}</strong>
-                    <Muted>{v.description}</Muted>
-                  </Stack>
-                  <SeverityBadge severity={v.severity} />
-                </ItemHead>
-                <Inline>
-                  <Badge tone="purple">{v.owaspCategory}</Badge>
-                  <Badge mono>{v.vulnId}</Badge>
-                </Inline>
-                {v.remediation ? (
-                  <Remediation>
-                    <Heading>Remediation</Heading>
-                    {v.remediation}
-                  </Remediation>
-                ) : null}
-              </>
-            )}
-          </VulnerabilityItems>
+        <Card title={`Vulnerabilities (${vulns.shown.length})`}>
+          <Stack $gap={3}>
+            <VulnerabilityItems vulnerabilities={vulns.shown}>
+              {(v) => (
+                <>
+                  <ItemHead>
+                    <Stack>
+                      <strong>{v.title}</strong>
+                      <Muted>{v.description}</Muted>
+                    </Stack>
+                    <SeverityBadge severity={v.severity} />
+                  </ItemHead>
+                  <Inline>
+                    {v.confirmed ? <Badge tone="danger">Confirmed by a test</Badge> : null}
+                    <Badge tone="purple">{v.owaspCategory}</Badge>
+                    <Badge mono>{v.vulnId}</Badge>
+                  </Inline>
+                  {v.remediation ? (
+                    <Remediation>
+                      <Heading>Remediation</Heading>
+                      {v.remediation}
+                    </Remediation>
+                  ) : null}
+                  <VulnerabilityEvidence endpointId={endpoint.id} vulnerability={v} />
+                </>
+              )}
+            </VulnerabilityItems>
+            <HiddenVulnerabilities endpointId={endpoint.id} items={vulns.hidden} />
+          </Stack>
         </Card>
         <Stack $gap={6}>
           <Card title="PII Detected">
-            {endpoint.piiTypes.length === 0 ? (
-              <Muted>{NO_PII}</Muted>
-            ) : (
-              <PiiList>
-                {endpoint.piiTypes.map((t) => (
-                  <li key={t}>
-                    <Badge tone="warning">{formatPiiType(t)}</Badge>
-                  </li>
-                ))}
-              </PiiList>
-            )}
+            <Stack $gap={3}>
+              <ItemList items={pii.shown} none={NO_PII} getKey={(p) => p.type}>
+                {(p) => (
+                  <>
+                    <span>
+                      <Badge tone="warning">{formatPiiType(p.type)}</Badge>
+                    </span>
+                    <PiiEvidence endpointId={endpoint.id} finding={p} />
+                  </>
+                )}
+              </ItemList>
+              <HiddenPii endpointId={endpoint.id} items={pii.hidden} />
+            </Stack>
           </Card>
           <Card title="Details">
             <Stack $gap={3}>
@@ -149,7 +195,7 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
               </Stack>
               <Stack>
                 <Label>Average RPS</Label>
-                <span>{(endpoint.avgRps ?? 0).toFixed(2)}</span>
+                <span>{formatAverageRps(endpoint.avgRps ?? 0)}</span>
               </Stack>
               {endpoint.lastScanned ? (
                 <Stack>
@@ -171,11 +217,13 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
               ) : null}
             </Stack>
           </Card>
+          <MergeReasons merges={endpoint.merges ?? []} />
           <Card title="Quick Actions">
             <EndpointQuickActions endpoint={endpoint} showRescan={false} />
           </Card>
         </Stack>
       </Columns>
+      <SecurityTestResults endpoint={endpoint} />
     </>
   );
 }
@@ -202,6 +250,7 @@ export default function EndpointDetailPage() {
   const { data: endpoint, error, isLoading } = useEndpoint(id);
   const rescan = useRescanEndpoint(id);
   const toasts = useRescanToasts();
+  const canRescan = useAllowed('analyst');
   const back = (
     <Button
       variant="ghost"
@@ -243,19 +292,22 @@ export default function EndpointDetailPage() {
           </Inline>
         }
         primaryAction={
-          <Button
-            icon={<RefreshCw size={16} aria-hidden="true" />}
-            loading={rescan.isMutating}
-            loadingText="Rescanning..."
-            disabled={!endpoint}
-            onClick={() => rescan.trigger().then(toasts.succeeded, toasts.failed)}
-          >
-            Rescan
-          </Button>
+          canRescan ? (
+            <Button
+              icon={<RefreshCw size={16} aria-hidden="true" />}
+              loading={rescan.isMutating}
+              loadingText="Rescanning..."
+              disabled={!endpoint}
+              onClick={() => rescan.trigger().then(toasts.succeeded, toasts.failed)}
+            >
+              Rescan
+            </Button>
+          ) : undefined
         }
       >
         {back}
       </PageHeader>
+      {endpoint ? <EndpointTemplateActions endpoint={endpoint} /> : null}
       {endpoint ? <Details endpoint={endpoint} /> : <LoadingDetails />}
     </>
   );

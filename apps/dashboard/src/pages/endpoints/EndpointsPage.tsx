@@ -19,6 +19,7 @@ import { Actions, EndpointCell, TableMessage, Toolbar } from '../../shared/layou
 import { Pager } from '../../shared/Pager.js';
 import { serverPage } from '../../shared/usePaging.js';
 import { useRowRescan } from '../../shared/rescanToasts.js';
+import { useAllowed } from '../../shared/roles.js';
 import { loadErrorText } from '../../shared/text.js';
 import { useDebouncedValue } from '../../shared/useDebouncedValue.js';
 import { PageHeader } from '../../shell/PageHeader.js';
@@ -47,6 +48,8 @@ const Classification = styled.span`
 
 function RescanIcon({ endpoint }: { endpoint: EndpointSummary }) {
   const { pending, rescan } = useRowRescan(endpoint.id);
+  const allowed = useAllowed('analyst');
+  if (!allowed) return null;
   return (
     <IconButton
       size="sm"

@@ -1,13 +1,12 @@
 import {
   defaultSettings,
   numberOr,
-  roleAtLeast,
   SETTINGS_DEFAULTS,
   SETTINGS_RANGES,
   settingsUpdateSchema,
   type SettingsUpdate,
 } from '@argus/api';
-import { useMe, useSaveSettings, useSettings } from '@argus/api/hooks';
+import { useSaveSettings, useSettings } from '@argus/api/hooks';
 import {
   Button,
   Card,
@@ -29,6 +28,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { styled } from 'styled-components';
 import { z } from 'zod';
 import { Muted, Stack } from '../../shared/layout.js';
+import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { loadErrorText } from '../../shared/text.js';
 import { failureToast } from '../../shared/toasts.js';
 import { PageHeader } from '../../shell/PageHeader.js';
@@ -152,9 +152,7 @@ export default function SettingsPage() {
 function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefined; error: unknown }) {
   const save = useSaveSettings();
   // Only admins may change settings; others see them read-only rather than a Save the server refuses.
-  // Without a role (a server from before roles) the server decides, as it always did.
-  const { data: me } = useMe();
-  const readOnly = me?.role !== undefined && !roleAtLeast(me.role, 'admin');
+  const readOnly = !useAllowed('admin');
   const { toast } = useToast();
   const form = useForm<SettingsForm, unknown, SettingsUpdate>({
     resolver: zodResolver(settingsFormSchema),
@@ -196,7 +194,7 @@ function SettingsForm({ settings, error }: { settings: SettingsUpdate | undefine
         }
       />
       {error ? <Muted role="alert">{loadErrorText('settings', error)}</Muted> : null}
-      {readOnly ? <Muted>Only an admin can change these settings.</Muted> : null}
+      {readOnly ? <RoleHint needed="admin">change these settings</RoleHint> : null}
       <form id="settings-form" onSubmit={submit} noValidate>
         <Tabs defaultValue="scanning">
           <TabsList aria-label="Settings">

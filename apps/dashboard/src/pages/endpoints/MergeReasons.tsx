@@ -1,0 +1,70 @@
+import type { MergeReason } from '@argus/api';
+import { Badge, Card } from '@argus/ui';
+import { styled } from 'styled-components';
+import { Inline, Muted, Stack } from '../../shared/layout.js';
+
+/** What each templating rule means, in a user's words. */
+const RULE_TEXT: Record<MergeReason['rule'], string> = {
+  cardinality: 'many values of one shape under one parent',
+  'many-words': 'very many distinct words under one parent',
+  'shared-structure': 'the values hold the same routes below them',
+  prefix: 'prefixes in front of the same API (tenants)',
+  locale: 'locale codes in front of the same routes',
+  capacity: 'more distinct values than the inventory keeps apart',
+};
+
+const Items = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: var(--space-3);
+`;
+
+const Values = styled.span`
+  font-family: var(--font-mono);
+  font-size: var(--font-size-sm);
+  overflow-wrap: anywhere;
+`;
+
+function mergeSummary(m: MergeReason): string {
+  const more = m.distinct > m.values.length ? `, … (${m.distinct.toLocaleString('en-US')} in all)` : '';
+  return `${m.values.join(', ')}${more}`;
+}
+
+/**
+ * Why positions of this endpoint's path are parameters: the templater merged
+ * these distinct values by this rule (learned from traffic; declared templates
+ * have none, and then the card is not shown).
+ */
+export function MergeReasons({ merges }: { merges: readonly MergeReason[] }) {
+  if (merges.length === 0) return null;
+  return (
+    <Card title="Why These Parameters">
+      <Items>
+        {merges.map((m) => (
+          <li key={m.parameter}>
+            <Stack>
+              <Inline>
+                <Badge mono>{m.parameter}</Badge>
+                <span>
+                  merged {m.distinct.toLocaleString('en-US')} distinct values: {RULE_TEXT[m.rule]}
+                  {m.shared ? (
+                    <>
+                      {' '}
+                      (<Values>{m.shared}</Values>)
+                    </>
+                  ) : null}
+                </span>
+              </Inline>
+              <Muted>
+                Values: <Values>{mergeSummary(m)}</Values>
+              </Muted>
+            </Stack>
+          </li>
+        ))}
+      </Items>
+    </Card>
+  );
+}
