@@ -375,6 +375,7 @@ export class Inventory {
   private readonly aggregates = new Map<string, EndpointAggregate>();
   private readonly specIndex = new Map<string, SpecTemplateIndex>();
   private readonly renamed = new Map<string, string>();
+  private readonly folded = new Map<string, string>();
   private readonly templater: PathTemplater<LeafAggregates>;
   private readonly detect: boolean;
   private readonly classify: boolean;
@@ -499,6 +500,15 @@ export class Inventory {
   /** Guessed aggregates re-keyed to a declared template: endpointKey before → normalizedPath now. */
   renames(): ReadonlyMap<string, string> {
     return this.renamed;
+  }
+
+  /**
+   * Aggregates the last `endpoints()` combined under another template: endpointKey before
+   * (after any rename) → endpointKey now. A store moves what belongs to the old row (a
+   * false-positive mark) to the new one.
+   */
+  foldedInto(): ReadonlyMap<string, string> {
+    return this.folded;
   }
 
   /** Register a declared template (a stored aggregate with spec info counts as declared). */
@@ -690,6 +700,7 @@ export class Inventory {
           const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);
           agg.normalizedPath = spec ?? path;
           target = endpointKey(agg.domain, agg.method, agg.normalizedPath);
+          this.folded.set(key, target);
         }
       }
       const existing = merged.get(target);

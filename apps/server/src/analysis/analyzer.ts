@@ -33,7 +33,7 @@ import { databaseErrorCode } from '../errors.js';
 import type { Telemetry } from '../observability.js';
 import type { CaptureSink } from '../capture/sink.js';
 import { NO_MARKS, evaluateEndpoint, vulnerabilityKey } from './evaluate.js';
-import { loadMarks } from './marks.js';
+import { foldedRows, loadMarks, marksOfFolded, saveCarriedMarks, withCarried } from './marks.js';
 import { addAggregatesPaced, eventLoopPacer, paced } from './pace.js';
 import { storableValue } from '../db/storable.js';
 import { confirmedVulnerabilities, isConfirmed } from '../testing/confirmed.js';
@@ -432,6 +432,8 @@ export class Analyzer {
     const mergedAway = stored.filter(
       (e) => !renamedIds.has(e.id) && !resultKeys.has(endpointKey(domain, e.method, e.normalizedPath)),
     );
+    // Their false-positive marks follow them (before the delete cascades them away).
+    const carried = await marksOfFolded(tx, foldedRows(inventory, domain, mergedAway));
     if (mergedAway.length > 0) {
       await tx.delete(endpoints).where(
         inArray(
@@ -482,7 +484,10 @@ export class Analyzer {
           settings,
           falsePositive: before?.falsePositive ?? false,
           context,
-          marks: (before && marksById.get(before.id)) ?? NO_MARKS,
+          marks: withCarried(
+            (before && marksById.get(before.id)) ?? NO_MARKS,
+            carried.get(endpointKey(domain, agg.method, agg.normalizedPath)),
+          ),
           extraVulnerabilities: (before && confirmed.get(before.id)) || [],
         }),
       }));
@@ -530,6 +535,14 @@ export class Analyzer {
         .returning({ id: endpoints.id, method: endpoints.method, normalizedPath: endpoints.normalizedPath });
       await pace();
       const idByKey = new Map(rows.map((r) => [`${r.method} ${r.normalizedPath}`, r.id]));
+      await saveCarriedMarks(
+        tx,
+        batch.flatMap(({ agg }) => {
+          const endpointId = idByKey.get(`${agg.method} ${agg.normalizedPath}`);
+          const marks = carried.get(endpointKey(domain, agg.method, agg.normalizedPath));
+          return endpointId && marks ? [{ endpointId, marks }] : [];
+        }),
+      );
       const ids = rows.map((r) => r.id);
       const storedVulns = await tx
         .select({

@@ -1,6 +1,7 @@
 // False-positive marks on single findings (a PII type or one vulnerability of an
 // endpoint): read for analysis, so marked findings stay out of scores and alerts.
 import { eq, inArray } from 'drizzle-orm';
+import { endpointKey, type Inventory } from '@argus/engine';
 import type { Db } from '../db/client.js';
 import { endpoints, findingFalsePositives } from '../db/schema/index.js';
 import type { FindingMarks } from './evaluate.js';
@@ -38,4 +39,82 @@ export async function loadMarks(
     (r.kind === 'pii' ? marks.pii : marks.vulnerabilities).add(r.findingKey);
   }
   return out;
+}
+
+/** A mark as stored, without its endpoint. */
+export interface CarriedMark {
+  kind: 'pii' | 'vulnerability';
+  findingKey: string;
+  reason: string | null;
+  markedBy: string | null;
+  markedAt: Date;
+}
+
+/** A stored row the analysis loaded. */
+interface StoredRow {
+  id: string;
+  method: string;
+  normalizedPath: string;
+}
+
+/**
+ * Which stored rows the inventory folded into another endpoint (a cardinality merge, a
+ * user's merge override, a declared template): row id → endpointKey of the target.
+ */
+export function foldedRows(inventory: Inventory, domain: string, gone: readonly StoredRow[]) {
+  const into = new Map<string, string>();
+  for (const e of gone) {
+    const before = endpointKey(domain, e.method, e.normalizedPath);
+    const renamed = inventory.renames().get(before);
+    const after = renamed ? endpointKey(domain, e.method, renamed) : before;
+    const key = inventory.foldedInto().get(after) ?? (renamed ? after : undefined);
+    if (key) into.set(e.id, key);
+  }
+  return into;
+}
+
+/**
+ * The marks of rows that fold into another endpoint (`/link/apple`, `/link/banana` →
+ * `/link/{name}`), keyed by that endpoint: the user judged the finding on the same
+ * operation, so the judgement follows it instead of vanishing with the row.
+ */
+export async function marksOfFolded(db: Db, into: Map<string, string>): Promise<Map<string, CarriedMark[]>> {
+  const out = new Map<string, CarriedMark[]>();
+  if (into.size === 0) return out;
+  const marks = await db
+    .select()
+    .from(findingFalsePositives)
+    .where(inArray(findingFalsePositives.endpointId, [...into.keys()]));
+  for (const m of marks) {
+    const key = into.get(m.endpointId) as string;
+    const list = out.get(key) ?? [];
+    out.set(key, list);
+    if (list.some((l) => l.kind === m.kind && l.findingKey === m.findingKey)) continue;
+    list.push({
+      kind: m.kind,
+      findingKey: m.findingKey,
+      reason: m.reason,
+      markedBy: m.markedBy,
+      markedAt: m.markedAt,
+    });
+  }
+  return out;
+}
+
+/** Marks plus the carried ones, as analysis reads them. */
+export function withCarried(marks: FindingMarks, carried: CarriedMark[] | undefined): FindingMarks {
+  if (!carried?.length) return marks;
+  const pii = new Set(marks.pii);
+  const vulns = new Set(marks.vulnerabilities);
+  for (const c of carried) (c.kind === 'pii' ? pii : vulns).add(c.findingKey);
+  return { pii, vulnerabilities: vulns };
+}
+
+/** Store carried marks on the rows they now belong to. */
+export async function saveCarriedMarks(
+  db: Db,
+  carried: { endpointId: string; marks: CarriedMark[] }[],
+): Promise<void> {
+  const rows = carried.flatMap(({ endpointId, marks }) => marks.map((m) => ({ endpointId, ...m })));
+  if (rows.length > 0) await db.insert(findingFalsePositives).values(rows).onConflictDoNothing();
 }
