@@ -171,9 +171,10 @@ export async function evaluate(
       said.push(`${record.sends.length} requests, none answered ${c.neverStatus}`);
     }
     if (c.timeGrowth) {
-      if (!record.complete || record.sends.length < 2) return null;
-      const first = record.sends[0]!;
-      const end = record.sends[record.sends.length - 1]!;
+      // judged after each value of a growing ladder: the first answer against this one
+      const first = record.sends[0];
+      const end = s;
+      if (!first || first === end) return null;
       if (end.ms < first.ms * c.timeGrowth.factor || end.ms - first.ms < c.timeGrowth.ms) return null;
       said.push(
         `answer time grew from ${Math.round(first.ms)} ms to ${Math.round(end.ms)} ms with the input`,

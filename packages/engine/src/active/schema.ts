@@ -175,7 +175,10 @@ export const conditionSchema = z
     differsFrom: z.string().optional(),
     /** None of the step's repeated answers had this status (e.g. 429). */
     neverStatus: z.number().int().min(100).max(599).optional(),
-    /** The last injected value took at least `factor`× and `ms` longer than the first. */
+    /**
+     * An injected value took at least `factor`× and `ms` longer than the first one. Judged after each
+     * value, so list growing values: the step stops at the first that proves it.
+     */
     timeGrowth: z
       .object({ factor: z.number().min(1), ms: z.number().int().min(100) })
       .strict()
