@@ -33,6 +33,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
       redirect: 'manual',
+      ...(request.signal ? { signal: request.signal } : {}),
     });
     const headers: Record<string, string> = {};
     res.headers.forEach?.((value, name) => {

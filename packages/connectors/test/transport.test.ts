@@ -8,6 +8,8 @@ import { UnsafeUrlError, createTransport } from '../src/index.js';
 let server: Server;
 let base = '';
 const seen: { method: string; url: string; body: string; auth: string | undefined }[] = [];
+const hanging: string[] = [];
+const hungUp: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -15,6 +17,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', body, auth: req.headers.authorization });
+      if (req.url === '/hang') {
+        // never answers: only the caller hanging up ends it
+        hanging.push(req.url);
+        return void res.on('close', () => hungUp.push(req.url ?? ''));
+      }
       if (req.url === '/redirect') return void res.writeHead(302, { location: '/elsewhere' }).end();
       if (req.url === '/big') return void res.writeHead(200).end('x'.repeat(200_000));
       res.writeHead(201, { 'X-Answer': 'yes', 'content-type': 'application/json' }).end('{"ok":true}');
@@ -42,6 +49,19 @@ describe('createTransport', () => {
       body: '{"qty":1}',
       auth: 'Bearer other-user',
     });
+  });
+
+  it('aborts a request in flight when its signal fires', async () => {
+    const controller = new AbortController();
+    const answer = createTransport({ allowPrivate: true })({
+      method: 'GET',
+      url: `${base}/hang`,
+      signal: controller.signal,
+    });
+    await expect.poll(() => hanging).toEqual(['/hang']);
+    controller.abort();
+    await expect(answer).rejects.toThrow();
+    await expect.poll(() => hungUp).toEqual(['/hang']);
   });
 
   it('does not follow redirects and cuts long bodies', async () => {

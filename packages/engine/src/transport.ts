@@ -7,6 +7,8 @@ export interface TransportRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Aborts the request in flight (a cancelled run); the transport rejects when it fires. */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {

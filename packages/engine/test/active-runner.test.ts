@@ -11,12 +11,13 @@ import {
   runActiveTests,
   selectTemplates,
   TemplateError,
+  type Identity,
   type RunOptions,
 } from '../src/index.js';
 import { main } from '../src/cli/main.js';
 import { startVulnerableApi, type VulnerableApi } from '../../../fixtures/vulnerable-api/server.js';
 import { harOf } from '../../../fixtures/vulnerable-api/har.js';
-import { fixtureIdentities } from '../../../fixtures/vulnerable-api/identities.js';
+import { fixtureIdentities, fixtureLogin } from '../../../fixtures/vulnerable-api/identities.js';
 import { fetchTransport, fixtureSpec } from './active-helpers.js';
 
 const library = loadBuiltinTemplates();
@@ -187,6 +188,96 @@ describe('runActiveTests on the vulnerable fixture', () => {
     expect(run.exchanges.filter((e) => e.step === 'login')).toHaveLength(api.calls.get('POST /api/login')!);
   });
 
+  it(
+    'authenticates by cookie, and by logins whose token comes from a header or a cookie',
+    { timeout: 60_000 },
+    async () => {
+      api = await startVulnerableApi();
+      const [alice, bob] = fixtureIdentities(api);
+      const identities: Identity[] = [
+        {
+          ...alice!,
+          auth: fixtureLogin(
+            'alice',
+            'alice-pass-1',
+            { from: 'cookie', path: 'session' },
+            { as: 'cookie', name: 'session' },
+          ),
+        },
+        { ...bob!, auth: { kind: 'cookie', name: 'session', value: api.tokenFor('bob') } },
+        {
+          name: 'carol',
+          auth: fixtureLogin('bob', 'bob-pass-2', { from: 'header', path: 'X-Auth-Token' }),
+          values: { id: '2', bookId: '2' },
+        },
+      ];
+      const run = await runActiveTests(
+        options(api, {
+          endpoints: endpoints.filter((e) => e.method === 'GET' && e.path === '/api/books/{bookId}'),
+          identities,
+          tests: library.filter((t) => t.id === 'bola-path-id-swap'),
+        }),
+      );
+      // bob's cookie reads alice's book, which alice's cookie session fetched first
+      expect(run.results).toMatchObject([{ outcome: 'confirmed' }]);
+      const evidence = run.results[0]!.evidence;
+      const [owner, attack] = [evidence[0]!, evidence.at(-1)!];
+      expect(owner.request.headers).toEqual({ cookie: 'session=$ARGUS_ALICE_TOKEN' });
+      expect(attack.request.headers).toEqual({ cookie: 'session=$ARGUS_BOB_TOKEN' });
+      expect(attack.response!.body).toContain('alice-private-note-7f3a');
+
+      // carol's login answers its token in a header; sent as a bearer token
+      const carol = await runActiveTests(
+        options(api, {
+          endpoints: endpoints.filter((e) => e.method === 'GET' && e.path === '/api/users/{id}'),
+          identities: [identities[0]!, identities[2]!],
+          tests: library.filter((t) => t.id === 'bola-path-id-swap'),
+        }),
+      );
+      expect(carol.results).toMatchObject([{ outcome: 'confirmed' }]);
+      const sentByCarol = carol.exchanges.filter((e) => e.identity === 'carol' && e.step !== 'login');
+      expect(sentByCarol.map((e) => e.request.headers['authorization'])).toEqual(
+        sentByCarol.map(() => 'Bearer $ARGUS_CAROL_TOKEN'),
+      );
+      expect(JSON.stringify(carol.exchanges)).not.toContain('bob-pass-2');
+      // the tokens the logins answered (body, header, cookie) are redacted in the login exchanges too
+      expect(api.issued.length).toBeGreaterThanOrEqual(3);
+      for (const token of api.issued) {
+        expect(JSON.stringify(run.exchanges)).not.toContain(token.split('.')[2]);
+        expect(JSON.stringify(carol.exchanges)).not.toContain(token.split('.')[2]);
+      }
+      expect(
+        carol.exchanges.find((e) => e.identity === 'carol' && e.step === 'login')!.response!.headers[
+          'x-auth-token'
+        ],
+      ).toBe('$ARGUS_CAROL_TOKEN');
+    },
+  );
+
+  it('logs in again when the token expires', { timeout: 60_000 }, async () => {
+    // tokens live 6 s and are refused after; the runner logs in again 5 s before `exp`
+    api = await startVulnerableApi({ tokenTtlSeconds: 6 });
+    const identities = fixtureIdentities(api);
+    const started = Date.now();
+    const run = await runActiveTests(
+      options(api, {
+        identities,
+        endpoints: endpoints.filter(
+          (e) => e.method === 'GET' && ['/api/users/{id}', '/api/books/{bookId}'].includes(e.path),
+        ),
+        tests: library.filter((t) => t.id === 'bola-path-id-swap'),
+        // slow enough that the run outlives alice's first token's 1 s of freshness
+        budget: { ratePerSec: 2 },
+      }),
+    );
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    expect(api.calls.get('POST /api/login')).toBeGreaterThanOrEqual(2);
+    const alices = run.exchanges.filter((e) => e.identity === 'alice' && e.step !== 'login');
+    expect(alices.length).toBeGreaterThan(0);
+    expect(alices.filter((e) => e.response?.status === 401)).toEqual([]);
+    expect(run.results.filter((r) => r.outcome === 'confirmed').length).toBeGreaterThan(0);
+  });
+
   it('logs in again once after a 401 when the token has aged', { timeout: 60_000 }, async () => {
     api = await startVulnerableApi({ secure: true });
     const target = api;
@@ -261,5 +352,37 @@ describe('runActiveTests on the vulnerable fixture', () => {
     );
     expect(run.stopped).toBe('cancelled');
     expect(run.requestsSent).toBe(2);
+  });
+
+  it('aborts the request in flight when cancelled', { timeout: 60_000 }, async () => {
+    api = await startVulnerableApi();
+    const target = api;
+    const controller = new AbortController();
+    const run = await runActiveTests(
+      options(target, {
+        endpoints: endpoints.filter((e) => e.path === '/api/search'),
+        tests: library.filter((t) => t.id === 'sqli-time-based'),
+        signal: controller.signal,
+        // cancel once the API is busy answering the first SLEEP(3) injection
+        transport: (request) => {
+          const answer = fetchTransport(request);
+          if (/sleep/i.test(decodeURIComponent(request.url))) {
+            const poll = setInterval(() => {
+              if (target.inFlight.includes('GET /api/search')) {
+                clearInterval(poll);
+                controller.abort();
+              }
+            }, 5);
+            void answer.finally(() => clearInterval(poll)).catch(() => {});
+          }
+          return answer;
+        },
+      }),
+    );
+    expect(run.stopped).toBe('cancelled');
+    // the API saw its caller hang up: the request was aborted, not waited for
+    await expect.poll(() => target.hungUp).toEqual(['GET /api/search']);
+    // the aborted request left no exchange behind: only the plain baseline request (and alice's login)
+    expect(run.exchanges.map((e) => e.step)).toEqual(['login', 'plain']);
   });
 });

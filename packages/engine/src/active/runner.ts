@@ -116,9 +116,12 @@ class Run {
     const t0 = this.now();
     let response: TransportResponse | null = null;
     let error: string | undefined;
+    const signal = this.options.signal;
     try {
-      response = await this.options.transport(request);
+      response = await this.options.transport(signal ? { ...request, signal } : request);
     } catch (err) {
+      // a cancelled run aborts its requests in flight: nothing to record, the run stops
+      if (signal?.aborted) throw new Cancelled('cancelled');
       error = (err as Error).message;
     }
     const ms = this.now() - t0;
@@ -190,7 +193,7 @@ class Run {
     const headers: Record<string, string> = { ...a.request.headers };
     if (body !== undefined && typeof a.request.body !== 'string')
       headers['content-type'] ??= 'application/json';
-    const { response } = await this.send(
+    const { response, exchange } = await this.send(
       {
         method: a.request.method.toUpperCase(),
         url: `${this.options.baseUrl.replace(/\/+$/, '')}${a.request.path}`,
@@ -216,6 +219,12 @@ class Run {
       );
     const tag = identity.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
     this.secret(token.replace(/^Bearer\s+/i, ''), `$ARGUS_${tag}_TOKEN`);
+    // the login's own answer carried the token before it was known as a secret
+    const recorded = this.exchanges[exchange]!.response;
+    if (recorded) {
+      recorded.body = this.redact(recorded.body);
+      recorded.headers = this.redactHeaders(recorded.headers);
+    }
     return token.replace(/^Bearer\s+/i, '');
   }
 
