@@ -23,7 +23,7 @@ export function activeTestsMarkdown(templates = loadBuiltinTemplates()): string 
   const lines = [
     '# Built-in active tests',
     '',
-    `Generated from \`packages/engine/active-tests/*.yaml\` by \`npm run docs:active-tests -w @argus/engine\`; do not edit by hand. ${templates.length} tests. The template language is described in the [engine README](../packages/engine/README.md#active-tests).`,
+    `Generated from \`packages/engine/active-tests/*.yaml\` by \`npm run docs:active-tests -w @argus/engine\`; do not edit by hand. ${templates.length} tests. The template language is described in [active-test-templates.md](active-test-templates.md).`,
     '',
     'Intrusive tests run only when the target is confirmed to be a test environment; requests that look destructive (DELETE, reset, drop, purge, createdb, …) only where destructive operations are allowed.',
   ];

@@ -1,7 +1,7 @@
 // The active-test template language: YAML documents validated by this schema.
 // A template says which endpoints it applies to (`match`), the requests it sends
 // (`steps`, each derived from the endpoint's baseline request and mutated), and
-// what proves the flaw (`proof`). README "Active tests" has worked examples.
+// what proves the flaw (`proof`). docs/active-test-templates.md has worked examples.
 import { z } from 'zod';
 
 const regex = z.string().refine(
