@@ -2,6 +2,7 @@
 // re-check and re-score every endpoint of the domain with the current settings.
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { SCAN_SAMPLE_HOST } from '@argus/api';
+import { audit, type AuditActor } from './audit.js';
 import type { Analyzer } from './analysis/analyzer.js';
 import type { AppContext } from './context.js';
 import {
@@ -129,6 +130,7 @@ export async function scanAllDomains(ctx: AppContext, analyzer: Analyzer): Promi
 export async function removeSampleDomain(
   ctx: AppContext,
   analyzer: Analyzer,
+  actor: AuditActor,
 ): Promise<{ endpoints: number }> {
   await analyzer.drain();
   return ctx.db.transaction(async (tx) => {
@@ -146,6 +148,13 @@ export async function removeSampleDomain(
       await tx.delete(domains).where(eq(domains.id, domain.id));
       await tx.delete(domainStats).where(eq(domainStats.domainId, domain.id));
     }
-    return { endpoints: row?.n ?? 0 };
+    const removed = row?.n ?? 0;
+    await audit(tx, actor, {
+      action: 'domain.sample.remove',
+      targetType: 'domain',
+      targetId: null,
+      summary: `Removed the sample domain ${SCAN_SAMPLE_HOST} (${removed} endpoints)`,
+    });
+    return { endpoints: removed };
   });
 }

@@ -14,7 +14,6 @@ import {
   MAX_UPLOAD_BYTES,
   normalizeDomainName,
   paths,
-  SCAN_SAMPLE_HOST,
   scanAllResultSchema,
 } from '@argus/api';
 import type { Analyzer } from '../analysis/analyzer.js';
@@ -169,13 +168,7 @@ export async function domainRoutes(
 
   // One click removes Run Scan's sample domain and all it produced.
   app.delete(paths.sampleDomain(), analyst, async (request, reply) => {
-    const removed = await removeSampleDomain(ctx, analyzer);
-    await audit(db, actorOf(request), {
-      action: 'domain.sample.remove',
-      targetType: 'domain',
-      targetId: null,
-      summary: `Removed the sample domain ${SCAN_SAMPLE_HOST} (${removed.endpoints} endpoints)`,
-    });
+    await removeSampleDomain(ctx, analyzer, actorOf(request));
     return reply.code(204).send();
   });
 

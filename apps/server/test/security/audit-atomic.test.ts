@@ -2,7 +2,14 @@
 // cannot be written is not made, and a change made always has its entry.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRuleListSchema, domainListSchema, paths, settingsSchema } from '@argus/api';
+import {
+  alertRuleListSchema,
+  domainListSchema,
+  paths,
+  SCAN_SAMPLE_HOST,
+  SCAN_SAMPLE_REQUESTS,
+  settingsSchema,
+} from '@argus/api';
 import { auditLog } from '../../src/db/schema/index.js';
 import { createTestApp, databaseKinds, json, type TestApp } from '../helpers.js';
 
@@ -37,6 +44,17 @@ describe.each(databaseKinds)('audit entries in the change transaction (%s)', (ki
       json(await t.inject({ method: 'GET', url: paths.settings() }), settingsSchema);
     const settings = await settingsNow();
     const rules = await rulesNow();
+    // Run Scan's sample domain, from its first sample request through the capture path.
+    const sample = SCAN_SAMPLE_REQUESTS[0]!;
+    const captured = await t.inject({
+      method: sample.method,
+      url: paths.gateway(sample.path),
+      headers: { 'content-type': 'application/json', 'x-forwarded-host': SCAN_SAMPLE_HOST },
+      ...(sample.body === undefined ? {} : { payload: JSON.stringify(sample.body) }),
+    });
+    expect(captured.statusCode).toBe(202);
+    await t.app.argus.sink.catchUp();
+    expect(await domainsNow()).toContain(SCAN_SAMPLE_HOST);
     const changes = {
       domain: () =>
         t.inject({ method: 'POST', url: paths.domains(), payload: { name: 'atomic.example.com' } }),
@@ -57,6 +75,7 @@ describe.each(databaseKinds)('audit entries in the change transaction (%s)', (ki
             conditions: { minRiskScore: 90 },
           },
         }),
+      sampleDomain: () => t.inject({ method: 'DELETE', url: paths.sampleDomain() }),
     };
 
     await refuseAuditEntries(true);
@@ -70,16 +89,18 @@ describe.each(databaseKinds)('audit entries in the change transaction (%s)', (ki
     expect(await domainsNow()).not.toContain('atomic.example.com');
     expect(await settingsNow()).toEqual(settings);
     expect(await rulesNow()).toBe(rules);
+    expect(await domainsNow()).toContain(SCAN_SAMPLE_HOST);
 
     for (const [what, change] of Object.entries(changes)) {
       expect((await change()).statusCode, what).toBeLessThan(300);
     }
+    expect(await domainsNow()).not.toContain(SCAN_SAMPLE_HOST);
     const entries = await t.ctx.db
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.actorUsername, 'admin'));
     expect(entries.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['domain.create', 'settings.update', 'rule.create']),
+      expect.arrayContaining(['domain.create', 'settings.update', 'rule.create', 'domain.sample.remove']),
     );
   });
 });
