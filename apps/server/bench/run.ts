@@ -8,7 +8,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect as connectNats } from 'nats';
@@ -367,7 +367,9 @@ function writeSection(part: string): void {
   const text = readFileSync(file, 'utf8');
   const start = `<!-- bench:${part} -->`;
   const end = `<!-- /bench:${part} -->`;
-  const body = `${start}\nRun ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n\n\`\`\`\n${section.join('\n').trim()}\n\`\`\`\n${end}`;
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${Math.round(totalmem() / 1024 ** 3)} GB, Node ${process.version}`;
+  const body = `${start}\nRun ${when} UTC on ${machine}; load average ${loadavg()[0]!.toFixed(1)}.\n\n\`\`\`\n${section.join('\n').trim()}\n\`\`\`\n${end}`;
   const at = text.indexOf(start);
   const next =
     at < 0
