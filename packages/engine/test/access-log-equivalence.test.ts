@@ -243,7 +243,7 @@ describe('access-log fast path equals the straightforward reference', () => {
       // The inventory's per-leaf aggregates against plain per-endpoint sums: every
       // observation counted once under the template the finished inventory gives it.
       // (Encoded slashes are left out: `a%2Fb` is one segment when learned but two when
-      // a stored normalizedPath is split again — a known limitation, see the README.)
+      // a stored normalizedPath is split again — a known limitation, see docs/templating.md.)
       const plainObs = refObs.filter((o) => !/%2f/i.test(o.path));
       const sumInv = new Inventory({ cardinalityThreshold: 10, classifyTraffic: false });
       for (const o of plainObs) sumInv.addObservation(o);

@@ -87,7 +87,7 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
   const domain = typeof flags.get('domain') === 'string' ? (flags.get('domain') as string) : undefined;
   const workersFlag = flags.get('workers') ?? '1';
   // One thread unless asked: on a shared 2-core machine the workers' start-up and their
-  // second heap cost more than they gain (see the README's benchmarks).
+  // second heap cost more than they gain (see bench/RESULTS.md).
   const workers = workersFlag === 'auto' ? availableParallelism() : Number(workersFlag);
   if (!Number.isInteger(workers) || workers < 1 || workers > 8)
     throw new UsageError('--workers must be a number from 1 to 8, or auto');
