@@ -3,7 +3,7 @@
 
 export type FindingsTrigger = 'scan' | 'rescan' | 'sync' | 'capture';
 
-import type { EndpointFindings as EngineFindings } from '@argus/engine';
+import type { EndpointFindings as EngineFindings, ScannerActivity } from '@argus/engine';
 
 /**
  * The engine's findings for one endpoint (what its rules read), plus what only
@@ -26,4 +26,6 @@ export interface ScanFindings {
   trigger: FindingsTrigger;
   domain: string;
   endpoints: EndpointFindings[];
+  /** The domain's scanner activity so far, when this batch brought more of it. */
+  scanner?: ScannerActivity;
 }

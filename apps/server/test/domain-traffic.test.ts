@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityListSchema,
+  alertListSchema,
   discoverySourceSchema,
   domainListSchema,
   domainSchema,
@@ -44,6 +45,18 @@ describe.each(databaseKinds)('domain attack traffic (%s)', (kind) => {
       domainSchema,
     );
     expect(domain.traffic ?? null).toBeNull();
+    // A rule on scanner activity: one alert per domain once its probes reach 4.
+    const rule = await t.inject({
+      method: 'POST',
+      url: paths.alertRules(),
+      payload: {
+        name: 'Scanner activity',
+        triggerType: 'threshold_breach',
+        severity: 'high',
+        conditions: { metric: 'scannerRequests', operator: '>=', value: 4, domains: [HOST] },
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
     const source = await t.inject({
       method: 'POST',
       url: paths.discoverySources(domain.id),
@@ -74,6 +87,20 @@ describe.each(databaseKinds)('domain attack traffic (%s)', (kind) => {
     const entry = feed.find((a) => a.title === `Attack traffic on ${HOST}: 4 scanner requests`);
     expect(entry?.description).toMatch(/dotfile 2/);
     expect(entry?.severity).toBe('medium');
+    const scannerAlerts = async () =>
+      json(await t.inject({ method: 'GET', url: paths.alerts() }), alertListSchema).alerts.filter(
+        (a) => a.triggerType === 'threshold_breach' && a.domain === HOST,
+      );
+    expect(await scannerAlerts()).toEqual([
+      expect.objectContaining({
+        title: `Scanner activity on ${HOST}: 4 requests`,
+        severity: 'high',
+        status: 'open',
+        endpointId: null,
+        found: ['dotfile', 'php-probe', 'wordpress'],
+        description: expect.stringMatching(/^scannerRequests is 4 \(threshold >= 4\): dotfile 2, /),
+      }),
+    ]);
 
     // Captured probes add up; a domain scan re-reads nothing twice.
     const captured = await t.inject({
@@ -86,5 +113,7 @@ describe.each(databaseKinds)('domain attack traffic (%s)', (kind) => {
     const after = (await domainNamed(HOST))?.traffic;
     expect(after?.attack.requests).toBe(5);
     expect(after?.attack.byKind['dotfile']).toBe(3);
+    // More probes while the alert is open raise no second one.
+    expect((await scannerAlerts()).map((a) => a.title)).toEqual([`Scanner activity on ${HOST}: 4 requests`]);
   });
 });

@@ -50,7 +50,8 @@ export interface AlertToRaise {
   found: string[];
 }
 
-const METRICS = [
+/** Metrics of one endpoint. */
+const ENDPOINT_METRICS = [
   'avgRps',
   'requestCount',
   'errorRate',
@@ -58,6 +59,9 @@ const METRICS = [
   'piiTypeCount',
   'vulnerabilityCount',
 ] as const;
+/** Metrics of a domain's scanner activity (its attack traffic), checked when more of it arrives. */
+export const SCANNER_METRICS = ['scannerRequests'] as const;
+const METRICS = [...ENDPOINT_METRICS, ...SCANNER_METRICS] as const;
 const OPERATORS = ['>', '>=', '<', '<=', '==', '!='] as const;
 const SEVERITIES: Severity[] = ['low', 'medium', 'high', 'critical'];
 
@@ -144,13 +148,17 @@ export function validateConditions(triggerType: string, conditions: unknown): Va
   return { ok: true, conditions: c };
 }
 
-function inScope(c: Record<string, unknown>, f: EndpointFindings): boolean {
+/** Whether the rule's `domains` (names, or `*.example.com`) take in `domain`. */
+function inDomains(c: Record<string, unknown>, domain: string): boolean {
   const domains = c['domains'] as string[] | undefined;
-  if (
-    domains &&
-    !domains.some((d) => (d.startsWith('*.') ? f.domain.endsWith(d.slice(1)) : d.toLowerCase() === f.domain))
-  )
-    return false;
+  return (
+    !domains ||
+    domains.some((d) => (d.startsWith('*.') ? domain.endsWith(d.slice(1)) : d.toLowerCase() === domain))
+  );
+}
+
+function inScope(c: Record<string, unknown>, f: EndpointFindings): boolean {
+  if (!inDomains(c, f.domain)) return false;
   const methods = c['methods'] as string[] | undefined;
   if (methods && !methods.some((m) => m.toUpperCase() === f.method.toUpperCase())) return false;
   const prefix = c['pathPrefix'] as string | undefined;
@@ -176,6 +184,8 @@ function compare(a: number, op: Operator, b: number): boolean {
 
 function metricValue(metric: Metric, f: EndpointFindings): number | undefined {
   switch (metric) {
+    case 'scannerRequests':
+      return undefined;
     case 'avgRps':
       return f.avgRps;
     case 'requestCount':
@@ -288,6 +298,60 @@ export function evaluateRules(
         }
       }
     }
+  }
+  return out;
+}
+
+/** A domain's scanner activity: what its rules on `scannerRequests` read. */
+export interface ScannerActivity {
+  domain: string;
+  /** Scanner requests the domain has received so far. */
+  requests: number;
+  byKind: Partial<Record<string, number>>;
+  /** The most probed path, if any. */
+  topPath?: string;
+}
+
+/** A domain-wide alert: one open per rule and domain. */
+export type DomainAlertToRaise = Omit<AlertToRaise, 'endpoint'> & { domain: string };
+
+/**
+ * Alerts that `threshold_breach` rules on scanner activity raise for a domain
+ * (`{"metric": "scannerRequests", "operator": ">=", "value": 50}`); only the
+ * `domains` scope applies (probes are not endpoints). Call it when an analysis
+ * brought more attack traffic, with the domain's total so far.
+ */
+export function evaluateScannerRules(
+  rules: readonly AlertRule[],
+  activity: ScannerActivity,
+): DomainAlertToRaise[] {
+  const out: DomainAlertToRaise[] = [];
+  for (const rule of rules) {
+    if (rule.isActive === false || rule.triggerType !== 'threshold_breach') continue;
+    const v = validateConditions(rule.triggerType, rule.conditions ?? {});
+    if (!v.ok || v.conditions['metric'] !== 'scannerRequests') continue;
+    const c = v.conditions;
+    if (!inDomains(c, activity.domain)) continue;
+    const op = (c['operator'] as Operator | undefined) ?? '>';
+    const threshold = c['value'] as number;
+    if (!compare(activity.requests, op, threshold)) continue;
+    const kinds = Object.entries(activity.byKind)
+      .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const most = activity.topPath ? `; most probed ${activity.topPath.slice(0, 120)}` : '';
+    out.push({
+      ruleId: rule.id,
+      triggerType: rule.triggerType,
+      severity: rule.severity,
+      title: `Scanner activity on ${activity.domain}: ${activity.requests.toLocaleString('en-US')} requests`,
+      description:
+        `scannerRequests is ${activity.requests} (threshold ${op} ${String(threshold)}): ` +
+        `${kinds.map(([k, n]) => `${k} ${n}`).join(', ')}${most}.`,
+      domain: activity.domain,
+      dedupeKey: `${rule.id}|domain:${activity.domain}|metric:scannerRequests`,
+      finding: 'metric:scannerRequests',
+      found: kinds.map(([k]) => k),
+    });
   }
   return out;
 }

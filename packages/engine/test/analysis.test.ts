@@ -7,6 +7,7 @@ import {
   classifyEndpoint,
   emptyAggregate,
   evaluateRules,
+  evaluateScannerRules,
   indexVersions,
   piiLabel,
   scoreEndpoint,
@@ -352,6 +353,60 @@ describe('alert rules', () => {
     expect(alerts[0]?.title).toBe(
       '3 PII types exposed by GET api.example.com/users/{id}: Email address, Phone number, SSN',
     );
+  });
+
+  it('raises a scanner-activity alert per rule and domain, never an endpoint alert for it', () => {
+    const rules = [
+      {
+        id: 10,
+        triggerType: 'threshold_breach' as const,
+        severity: 'high' as const,
+        conditions: { metric: 'scannerRequests', operator: '>=', value: 50 },
+      },
+      {
+        id: 11,
+        triggerType: 'threshold_breach' as const,
+        severity: 'low' as const,
+        conditions: { metric: 'scannerRequests', value: 1, domains: ['*.other.example'] },
+      },
+      {
+        id: 12,
+        triggerType: 'threshold_breach' as const,
+        severity: 'low' as const,
+        conditions: { metric: 'avgRps', value: 1 },
+      },
+    ];
+    const activity = {
+      domain: 'api.example.com',
+      requests: 50,
+      byKind: { wordpress: 8, dotfile: 42 },
+      topPath: '/.env',
+    };
+    const raised = evaluateScannerRules(rules, activity);
+    expect(raised).toEqual([
+      {
+        ruleId: 10,
+        triggerType: 'threshold_breach',
+        severity: 'high',
+        title: 'Scanner activity on api.example.com: 50 requests',
+        description: 'scannerRequests is 50 (threshold >= 50): dotfile 42, wordpress 8; most probed /.env.',
+        domain: 'api.example.com',
+        dedupeKey: '10|domain:api.example.com|metric:scannerRequests',
+        finding: 'metric:scannerRequests',
+        found: ['dotfile', 'wordpress'],
+      },
+    ]);
+    expect(evaluateScannerRules(rules, { ...activity, requests: 49 })).toEqual([]);
+    // Rule 11 looks only at *.other.example; rule 10 at every domain.
+    expect(
+      evaluateScannerRules(rules, { ...activity, domain: 'x.other.example' }).map((a) => a.ruleId),
+    ).toEqual([10, 11]);
+    expect(evaluateRules(rules, [finding])).toEqual([
+      expect.objectContaining({ ruleId: 12, dedupeKey: '12|7|metric:avgRps' }),
+    ]);
+    expect(validateConditions('threshold_breach', { metric: 'scannerRequests', value: 10 })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('names PII types readably in alert titles', () => {

@@ -4,6 +4,7 @@
 // built-in rules.
 import {
   evaluateRules as evaluateEngineRules,
+  evaluateScannerRules,
   DEFAULT_MIN_RISK_SCORE,
   type EndpointFindings as EngineFindings,
 } from '@argus/engine';
@@ -23,7 +24,8 @@ export interface RuleInput {
 export interface RuleMatch {
   ruleId: string;
   ruleName: string;
-  endpointId: string;
+  /** null for a domain-wide alert (scanner activity). */
+  endpointId: string | null;
   domain: string;
   triggerType: TriggerType;
   severity: Severity;
@@ -79,6 +81,27 @@ function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFinding
 /** Every alert the active rules raise on a batch (rules with invalid conditions are skipped). */
 export function evaluateRules(rules: readonly RuleInput[], findings: ScanFindings): RuleMatch[] {
   const matches: RuleMatch[] = [];
+  if (findings.scanner) {
+    for (const rule of rules) {
+      for (const raised of evaluateScannerRules([rule], findings.scanner)) {
+        matches.push({
+          ruleId: rule.id,
+          ruleName: rule.name,
+          endpointId: null,
+          domain: raised.domain,
+          triggerType: rule.triggerType,
+          severity: rule.severity,
+          title: raised.title,
+          description: `${raised.description} ${raisedBy(rule.name, findings.trigger)}`,
+          dedupeKey: raised.dedupeKey,
+          found: raised.found,
+          endpointRef: 'scanner traffic',
+          where: raised.domain,
+          piiTypes: [],
+        });
+      }
+    }
+  }
   // By id: a find() per raised alert was quadratic (a 10k-endpoint import held the event loop ~1 s).
   const byId = new Map<unknown, EndpointFindings>(findings.endpoints.map((e) => [e.id, e]));
   for (const rule of rules) {

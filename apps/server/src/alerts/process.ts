@@ -93,7 +93,7 @@ function digestText(
 
 /** Opens the alerts these findings raise (updating the active ones); returns how many were opened. */
 export async function processFindings(ctx: AppContext, findings: ScanFindings): Promise<number> {
-  if (findings.endpoints.length === 0) return 0;
+  if (findings.endpoints.length === 0 && !findings.scanner) return 0;
   const rules = await ctx.db.select().from(alertRules).where(eq(alertRules.isActive, true));
   const matches = new Map<string, RuleMatch>();
   for (const rule of rules) {

@@ -13,6 +13,7 @@ import {
   type EndpointAggregate,
   type Observation,
   type SpecEndpoint,
+  type ScannerActivity,
   type TemplateOverride,
   type Vulnerability,
 } from '@argus/engine';
@@ -326,7 +327,8 @@ export class Analyzer {
 
   private async report(findings: ScanFindings): Promise<void> {
     // Run Scan's sample domain raises no alerts (and so no notifications).
-    if (!this.findingsHandler || findings.endpoints.length === 0 || isSampleDomain(findings.domain)) return;
+    const found = findings.endpoints.length > 0 || findings.scanner !== undefined;
+    if (!this.findingsHandler || !found || isSampleDomain(findings.domain)) return;
     try {
       await this.findingsHandler(this.ctx, findings);
     } catch (error) {
@@ -638,9 +640,18 @@ export class Analyzer {
       ...inventory.traffic(),
       ...(input.traffic ?? []).map((t) => ({ ...t, domain })),
     ]).find((t) => t.domain === domain);
+    let scanner: ScannerActivity | undefined;
     if (traffic && hasTraffic(traffic)) {
-      await addDomainTraffic(tx, domainId, traffic);
-      if (traffic.attack.requests > 0) activity.push(attackActivity(traffic));
+      const total = await addDomainTraffic(tx, domainId, traffic);
+      if (traffic.attack.requests > 0) {
+        activity.push(attackActivity(traffic));
+        scanner = {
+          domain,
+          requests: total.attack.requests,
+          byKind: total.attack.byKind,
+          ...(total.attack.topPaths[0] ? { topPath: total.attack.topPaths[0].path } : {}),
+        };
+      }
     }
     await this.ctx.recordActivity(activity, tx);
     if (touched.length > 0 || mergedAway.length > 0) {
@@ -650,7 +661,7 @@ export class Analyzer {
       domainId,
       newEndpoints,
       touched: touched.length,
-      findings: { trigger: input.trigger, domain, endpoints: findings },
+      findings: { trigger: input.trigger, domain, endpoints: findings, ...(scanner ? { scanner } : {}) },
     };
   }
 
@@ -876,14 +887,14 @@ function summarise(
 const hasTraffic = (t: DomainTraffic) =>
   t.attack.requests + t.staticRequests + t.browserRequests + t.preflights > 0;
 
-/** Adds an analysis's non-API traffic to what the domain has received so far. */
-async function addDomainTraffic(tx: Tx, domainId: string, fresh: DomainTraffic): Promise<void> {
+/** Adds an analysis's non-API traffic to what the domain has received so far; returns the sum. */
+async function addDomainTraffic(tx: Tx, domainId: string, fresh: DomainTraffic): Promise<DomainTraffic> {
   const [row] = await tx.select({ traffic: domains.traffic }).from(domains).where(eq(domains.id, domainId));
   const stored = row?.traffic ? [{ ...row.traffic, domain: fresh.domain }] : [];
-  const [total] = combineTraffic([...stored, fresh]);
-  if (!total) return;
+  const total = combineTraffic([...stored, fresh])[0] ?? fresh;
   const { domain: _domain, ...traffic } = total;
   await tx.update(domains).set({ traffic }).where(eq(domains.id, domainId));
+  return total;
 }
 
 /** The activity entry for reconnaissance found by one analysis: how much, which kinds, what was probed most. */
