@@ -30,6 +30,7 @@ import { apiRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { createSecretBox, loadSecretKey } from './secrets.js';
 import { TestRunner } from './testing/runs.js';
+import { serializerCompiler, validatorCompiler } from './zod-provider.js';
 import { ensureAdmin, type AdminBootstrap } from './users.js';
 
 export interface BuildAppOptions {
@@ -153,6 +154,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const testRunner = new TestRunner(ctx, analyzer);
   const bootstrap = await ensureAdmin(ctx.db, config.adminPassword);
   app.decorate('argus', { ctx, bootstrap, analyzer, sink, scheduler, testRunner });
+  // Route schemas are the zod schemas of @argus/api (zod-provider.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof ValidationError) {

@@ -9,7 +9,7 @@
 // limited per client address and backs off per account.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { loginSchema, paths, roleAtLeast, ROLES, userSchema, type Role } from '@argus/api';
 import type { AppContext } from './context.js';
@@ -25,8 +25,18 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwor
 export type RouteAccess = 'public' | 'ingest' | 'metrics' | Role;
 const ACCESS_LEVELS: readonly RouteAccess[] = ['public', 'ingest', 'metrics', ...ROLES];
 
-/** Route options declaring who may call the route: `app.get(url, allow('viewer'), handler)`. */
-export const allow = (access: RouteAccess) => ({ config: { access } });
+/**
+ * Route options declaring who may call the route: `app.get(url, allow('viewer'), handler)`,
+ * and with its zod schemas (zod-provider.ts): `allow('admin', { body, response: { 200 } })`.
+ */
+export function allow(access: RouteAccess): { config: { access: RouteAccess } };
+export function allow<S extends FastifySchema>(
+  access: RouteAccess,
+  schema: S,
+): { config: { access: RouteAccess }; schema: S };
+export function allow(access: RouteAccess, schema?: FastifySchema) {
+  return schema ? { config: { access }, schema } : { config: { access } };
+}
 
 export const SESSION_COOKIE = 'argus_session';
 /** Over HTTPS: only this host may set it, with Secure and Path=/ (RFC 6265bis). */

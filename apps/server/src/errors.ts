@@ -27,13 +27,16 @@ export class ValidationError extends HttpError {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
+/** A zod error's issues as the 400 answer lists them. */
+export function issuesOf(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
 /** Parse with a zod schema or throw a 400 with the schema's messages. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ValidationError(
-    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-  );
+  throw new ValidationError(issuesOf(result.error));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
