@@ -3,7 +3,7 @@
 // folded rows stay marked (out of score and alerts) on the merged endpoint, with
 // their reasons, across re-analysis and rescans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertListSchema, endpointListSchema, endpointSchema, paths } from '@argus/api';
+import { alertListSchema, domainListSchema, endpointListSchema, endpointSchema, paths } from '@argus/api';
 import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 const HOST = 'links.example.com';
@@ -87,4 +87,67 @@ describe.each(databaseKinds)('false-positive marks across merges (%s)', (kind) =
       expect(json(restored, endpointSchema).piiTypes).toEqual(['ssn']);
     },
   );
+
+  it('keeps a path finding’s mark when a spec renames the path', { timeout: 120_000 }, async () => {
+    const host = 'accounts.example.com';
+    for (const id of [1842, 1843, 1977])
+      await t.inject({
+        method: 'GET',
+        url: paths.gateway(`/api/accounts/${id}/statements`),
+        headers: { 'x-forwarded-host': host },
+      });
+    await t.app.argus.analyzer.drain();
+    const [guessed] = json(
+      await t.inject({ method: 'GET', url: paths.endpoints({ domain: host }) }),
+      endpointListSchema,
+    ).endpoints;
+    expect(guessed?.normalizedPath).toBe('/api/accounts/{accountId}/statements');
+    const idInPath = (await endpoint(guessed!.id)).vulnerabilities.find(
+      (v) => v.vulnId === 'ARGUS-API1-001',
+    )!;
+    expect(idInPath).toBeDefined();
+    const marked = await t.inject({
+      method: 'PATCH',
+      url: paths.endpointFindings(guessed!.id),
+      payload: {
+        kind: 'vulnerability',
+        target: idInPath.id,
+        falsePositive: true,
+        reason: 'public statements',
+      },
+    });
+    expect(
+      json(marked, endpointSchema).vulnerabilities.find((v) => v.id === idInPath.id)?.falsePositive,
+    ).not.toBeNull();
+
+    const domainId = json(await t.inject({ method: 'GET', url: paths.domains() }), domainListSchema).find(
+      (d) => d.name === host,
+    )!.id;
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Accounts', version: '1' },
+      paths: {
+        '/api/accounts/{id}/statements': {
+          get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }] },
+        },
+      },
+    };
+    const source = await t.inject({
+      method: 'POST',
+      url: paths.discoverySources(domainId),
+      payload: {
+        type: 'openapi',
+        name: 'Accounts spec',
+        config: { fileContent: JSON.stringify(spec), fileName: 'accounts.json' },
+      },
+    });
+    expect(source.statusCode).toBeLessThan(300);
+    const after = await endpoint(guessed!.id);
+    expect(after.normalizedPath).toBe('/api/accounts/{id}/statements');
+    const finding = after.vulnerabilities.find((v) => v.vulnId === 'ARGUS-API1-001')!;
+    expect(finding.falsePositive).toEqual(expect.objectContaining({ reason: 'public statements' }));
+    expect(after.vulnerabilityCount).toBe(
+      after.vulnerabilities.filter((v) => v.falsePositive === null).length,
+    );
+  });
 });

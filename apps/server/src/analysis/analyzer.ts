@@ -34,7 +34,14 @@ import { databaseErrorCode } from '../errors.js';
 import type { Telemetry } from '../observability.js';
 import type { CaptureSink } from '../capture/sink.js';
 import { NO_MARKS, evaluateEndpoint, vulnerabilityKey } from './evaluate.js';
-import { foldedRows, loadMarks, marksOfFolded, saveCarriedMarks, withCarried } from './marks.js';
+import {
+  foldedRows,
+  loadMarks,
+  marksOfFolded,
+  renameMarkSubjects,
+  saveCarriedMarks,
+  withCarried,
+} from './marks.js';
 import { addAggregatesPaced, eventLoopPacer, paced } from './pace.js';
 import { storableValue } from '../db/storable.js';
 import { confirmedVulnerabilities, isConfirmed } from '../testing/confirmed.js';
@@ -448,6 +455,7 @@ export class Analyzer {
     const renameActivity: ActivityInput[] = [];
     for (const { stored: e, template } of renames) {
       await tx.update(endpoints).set({ normalizedPath: template }).where(eq(endpoints.id, e.id));
+      await renameMarkSubjects(tx, e.id, e.normalizedPath, template);
       renameActivity.push({
         title: `Endpoint renamed: ${e.method} ${e.normalizedPath} → ${template}`,
         description: 'A declared template names its parameters; the endpoint keeps its history',

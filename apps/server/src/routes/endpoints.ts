@@ -32,6 +32,7 @@ import {
   vulnerabilities,
 } from '../db/schema/index.js';
 import { vulnerabilityKey } from '../analysis/evaluate.js';
+import { deleteMark } from '../analysis/marks.js';
 import { resolveAlertsOfMarkedFindings } from '../alerts/false-positives.js';
 import { HttpError, notFound, parse, requireId } from '../errors.js';
 import { severityRank } from '../db/severity.js';
@@ -358,17 +359,7 @@ export async function endpointRoutes(
             ],
             set: mark,
           });
-      } else {
-        await tx
-          .delete(findingFalsePositives)
-          .where(
-            and(
-              eq(findingFalsePositives.endpointId, id),
-              eq(findingFalsePositives.kind, body.kind),
-              eq(findingFalsePositives.findingKey, findingKey),
-            ),
-          );
-      }
+      } else await deleteMark(tx, id, body.kind, findingKey);
       await audit(tx, actor, {
         action: body.falsePositive ? 'finding.false_positive' : 'finding.restore',
         targetType: 'endpoint',
