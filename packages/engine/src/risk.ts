@@ -83,7 +83,7 @@ const PII_WEIGHT: Partial<Record<PiiType, number>> = {
  * PII part: the most sensitive type, each type weighted by where it was seen (`piiShare`),
  * plus 0.05 per further type. Traffic: log10(1 + rps) / 3 (1000 rps → 1). Exposure:
  * public 1, unknown 0.5, authenticated 0.1; an internal host halves it. Worked examples
- * in test/risk.test.ts.
+ * in docs/risk.md (test/risk.test.ts recomputes them).
  */
 export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_WEIGHTS): RiskResult {
   const w = normaliseWeights(weights);

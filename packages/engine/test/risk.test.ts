@@ -161,3 +161,49 @@ describe('scoreEndpoint', () => {
     expect(flaw.riskScore).toBeGreaterThan(broad.riskScore + 20);
   });
 });
+
+describe('docs/risk.md', () => {
+  it('has worked examples the formula reproduces, part by part', () => {
+    const doc = readFileSync(new URL('../../../docs/risk.md', import.meta.url), 'utf8');
+    const rows = doc
+      .split('\n')
+      .filter((l) => /^\| [^-]/.test(l) && !l.startsWith('| example'))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(2, -1)
+          .map((c) => c.trim()),
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const [findings, pii, rps, exposure, v, p, t, e, score] of rows as string[][]) {
+      const piiTypes = pii === '—' ? [] : pii!.split(', ').map((x) => x.split('×'));
+      const result = scoreEndpoint({
+        vulnerabilities:
+          findings === '—'
+            ? []
+            : findings!.split(', ').map((f) => {
+                const [severity, confidence] = f.split('/') as ['critical', 'high'];
+                return { severity, confidence };
+              }),
+        piiTypes: piiTypes.map(([type]) => type as string),
+        piiShares: Object.fromEntries(
+          piiTypes.filter((x) => x[1]).map(([type, share]) => [type, Number(share)]),
+        ),
+        avgRps: Number(rps),
+        exposure: exposure!.split(', ')[0] as 'public',
+        internetFacing: !exposure!.includes('internal'),
+      });
+      const { breakdown } = result;
+      expect(
+        [
+          breakdown.vulnerability.value,
+          breakdown.pii.value,
+          breakdown.traffic.value,
+          breakdown.exposure.value,
+        ],
+        findings,
+      ).toEqual([v, p, t, e].map(Number));
+      expect(result.riskScore, `${findings} ${pii}`).toBe(Number(score));
+    }
+  });
+});
