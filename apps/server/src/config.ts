@@ -7,6 +7,11 @@ export interface Config {
   host: string;
   /** PGlite data directory and key file location; undefined = in memory (tests). */
   dataDir: string | undefined;
+  /**
+   * Active-test templates every domain can run (YAML files; ARGUS_TEST_TEMPLATES_DIR, default
+   * `<dataDir>/active-tests`); undefined = none.
+   */
+  testTemplatesDir: string | undefined;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   secretKey: string | undefined;
@@ -115,11 +120,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0-65535, not ${env.PORT}`);
+  // Relative to where the user ran npm (INIT_CWD), so `npm start` and `npx argus` at the root share ./data.
+  const dataDir = path.resolve(blank(env.INIT_CWD) ?? process.cwd(), blank(env.ARGUS_DATA_DIR) ?? './data');
   return {
     port,
     host: blank(env.HOST) ?? '127.0.0.1',
-    // Relative to where the user ran npm (INIT_CWD), so `npm start` and `npx argus` at the root share ./data.
-    dataDir: path.resolve(blank(env.INIT_CWD) ?? process.cwd(), blank(env.ARGUS_DATA_DIR) ?? './data'),
+    dataDir,
+    testTemplatesDir: path.resolve(
+      blank(env.INIT_CWD) ?? process.cwd(),
+      blank(env.ARGUS_TEST_TEMPLATES_DIR) ?? path.join(dataDir, 'active-tests'),
+    ),
     databaseUrl: blank(env.DATABASE_URL),
     adminPassword: blank(env.ARGUS_ADMIN_PASSWORD),
     secretKey: blank(env.ARGUS_SECRET_KEY),
@@ -172,6 +182,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...configFromEnv({}),
     dataDir: undefined,
+    testTemplatesDir: undefined,
     port: 0,
     logLevel: 'silent',
     allowPrivateUrls: false,

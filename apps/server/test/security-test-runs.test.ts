@@ -3,15 +3,20 @@
 // the finding becomes a confirmed vulnerability that raises the endpoint's risk
 // and is resolved by a re-run after the fix; destructive operations are never
 // called without permission; the budget stops a run; cancel stops one.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  alertListSchema,
   domainSchema,
   endpointListSchema,
   endpointSchema,
   securityTestsOverviewSchema,
+  settingsSchema,
   testResultListSchema,
   testRunDetailSchema,
+  testRunListSchema,
   testRunSchema,
   type TestRunDetail,
 } from '@argus/api';
@@ -32,12 +37,27 @@ const SOME_TESTS = [
   'ssrf-query-url',
 ];
 const RUN_TIMEOUT = 180_000;
+/** A template an operator dropped into the server's template folder. */
+const FOLDER_TEST = 'folder-debug-dump';
+const FOLDER_TEMPLATE = `
+id: ${FOLDER_TEST}
+title: Debug dump answers without credentials
+owasp: API8
+severity: high
+description: A debug endpoint lists users to anyone in this environment.
+remediation: Remove debug endpoints from deployed builds.
+references: ['https://owasp.org/API-Security/editions/2023/en/0xa8-security-misconfiguration/']
+match: { methods: [GET], path: '/debug/' }
+steps: [{ name: probe, as: none }]
+proof: [{ status: 2xx, body: '"password"' }]
+`;
 
 describe.each(databaseKinds)('security test runs (%s)', (kind) => {
   let t: TestApp;
   let api: VulnerableApi;
   let secureApi: VulnerableApi;
   let domainId: string;
+  let templatesDir: string;
 
   const put = (payload: object) =>
     t.inject({ method: 'PUT', url: `/api/v1/domains/${domainId}/security-tests`, payload });
@@ -93,7 +113,11 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
 
   beforeAll(async () => {
     [api, secureApi] = await Promise.all([startVulnerableApi(), startVulnerableApi({ secure: true })]);
-    t = await createTestApp(kind, { allowPrivateUrls: true });
+    templatesDir = mkdtempSync(path.join(tmpdir(), 'argus-templates-'));
+    writeFileSync(path.join(templatesDir, 'ops.yaml'), FOLDER_TEMPLATE);
+    writeFileSync(path.join(templatesDir, 'broken.yml'), 'id: x\ntitle: nope\n');
+    writeFileSync(path.join(templatesDir, 'notes.txt'), 'not a template');
+    t = await createTestApp(kind, { allowPrivateUrls: true, testTemplatesDir: templatesDir });
     domainId = json(
       await t.inject({ method: 'POST', url: '/api/v1/domains', payload: { name: 'books.fixture.test' } }),
       domainSchema,
@@ -113,6 +137,7 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
     await t?.close();
     await api?.close();
     await secureApi?.close();
+    rmSync(templatesDir, { recursive: true, force: true });
   });
 
   it('refuses to run without a test base URL', async () => {
@@ -161,6 +186,103 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
         testResultListSchema,
       );
       expect(onEndpoint.find((r) => r.testId === BOLA)?.outcome).toBe('confirmed');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('raises an alert for the confirmed finding through the alert rules', async () => {
+    const book = await bookEndpoint();
+    const list = json(
+      await t.inject({ method: 'GET', url: `/api/v1/alerts?triggerType=vulnerability_detected` }),
+      alertListSchema,
+    );
+    const onBook = list.alerts.filter((a) => a.endpointId === book.id);
+    const confirmed = onBook.find((a) => a.found?.includes(BOLA));
+    expect(confirmed, JSON.stringify(onBook.map((a) => [a.title, a.found]))).toMatchObject({
+      severity: 'high',
+      status: 'open',
+      ruleId: expect.any(String),
+    });
+    expect(confirmed!.title).toMatch(/Confirmed/);
+  });
+
+  it(
+    "runs the template folder's tests and none that is switched off",
+    async () => {
+      const o = json(
+        await t.inject({ method: 'GET', url: `/api/v1/domains/${domainId}/security-tests` }),
+        securityTestsOverviewSchema,
+      );
+      expect(o.templates.filter((x) => x.source === 'folder').map((x) => [x.fileName, x.testIds])).toEqual([
+        ['broken.yml', []],
+        ['ops.yaml', [FOLDER_TEST]],
+      ]);
+      expect(o.templates.find((x) => x.fileName === 'broken.yml')?.error).toMatch(/^broken\.yml: /);
+      expect(o.tests.find((x) => x.id === FOLDER_TEST)).toMatchObject({ source: 'folder', enabled: true });
+      // an upload may not take a folder test's id
+      const clash = await t.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${domainId}/test-templates`,
+        payload: { fileName: 'mine.yaml', content: FOLDER_TEMPLATE },
+      });
+      expect(clash.statusCode).toBe(400);
+      expect(clash.json().issues[0].message).toMatch(/ops\.yaml in the template folder/);
+
+      expect((await put({ disabledTests: [BOLA] })).statusCode).toBe(200);
+      const result = await run({ testIds: [FOLDER_TEST, BOLA] });
+      expect(result.results.filter((r) => r.testId === BOLA)).toEqual([]);
+      const found = result.results.find((r) => r.testId === FOLDER_TEST);
+      expect(found, JSON.stringify(result.results.map((r) => [r.testId, r.path]))).toMatchObject({
+        outcome: 'confirmed',
+        method: 'GET',
+        path: '/api/debug/users',
+      });
+      expect((await put({ disabledTests: [] })).statusCode).toBe(200);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'runs the applicable tests on a rescan only when deep scanning is on',
+    async () => {
+      const book = await bookEndpoint();
+      const runs = async () =>
+        json(
+          await t.inject({ method: 'GET', url: `/api/v1/domains/${domainId}/test-runs` }),
+          testRunListSchema,
+        );
+      const settings = json(await t.inject({ method: 'GET', url: '/api/v1/settings' }), settingsSchema);
+      const rescan = async (deepScan: boolean) => {
+        const saved = await t.inject({
+          method: 'PUT',
+          url: '/api/v1/settings',
+          payload: { ...settings, deepScan },
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        const res = await t.inject({ method: 'POST', url: `/api/v1/endpoints/${book.id}/rescan` });
+        expect(res.statusCode, res.body).toBe(200);
+        await t.app.argus.testRunner.idle();
+      };
+      const before = (await runs()).length;
+      await rescan(false);
+      expect(await runs()).toHaveLength(before);
+
+      await rescan(true);
+      const [latest] = await runs();
+      expect(await runs()).toHaveLength(before + 1);
+      expect(latest).toMatchObject({ trigger: 'rescan', status: 'completed' });
+      const detail = json(
+        await t.inject({ method: 'GET', url: `/api/v1/test-runs/${latest!.id}` }),
+        testRunDetailSchema,
+      );
+      // the rescanned endpoint's tests only, BOLA among them and confirmed again
+      expect(new Set(detail.results.map((r) => `${r.method} ${r.path}`))).toEqual(new Set([`GET ${BOOK}`]));
+      expect(detail.results.find((r) => r.testId === BOLA)?.outcome).toBe('confirmed');
+      await t.inject({
+        method: 'PUT',
+        url: '/api/v1/settings',
+        payload: { ...settings, deepScan: false },
+      });
     },
     RUN_TIMEOUT,
   );

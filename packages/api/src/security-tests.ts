@@ -176,16 +176,23 @@ export const securityTestSchema = z.object({
   intrusive: z.boolean(),
   /** Calls destructive-looking operations: needs "allow destructive operations". */
   destructive: z.boolean(),
-  /** From an uploaded template (its id), or null for the built-in library. */
+  /** From an uploaded template (its id), or null for the built-in library and the data folder. */
   templateId: z.string().nullable(),
+  /** The built-in library, a template uploaded for the domain, or the server's template folder. */
+  source: z.enum(['built-in', 'upload', 'folder']),
   enabled: z.boolean(),
 });
 export type SecurityTest = z.infer<typeof securityTestSchema>;
 
 export const customTemplateSchema = z.object({
+  /** The upload's id, or `folder:<file name>` for a file in the server's template folder. */
   id: z.string(),
   fileName: z.string(),
+  /** Uploaded for this domain, or a file in `<data directory>/active-tests` (every domain). */
+  source: z.enum(['upload', 'folder']),
   testIds: z.array(z.string()),
+  /** Why a folder file's tests are not offered (it does not parse), or null. */
+  error: z.string().nullable(),
   uploadedAt: timestamp,
 });
 export type CustomTemplate = z.infer<typeof customTemplateSchema>;

@@ -30,7 +30,7 @@ import {
   testTemplates,
 } from '../db/schema/index.js';
 import { HttpError, notFound, parse, requireId, ValidationError } from '../errors.js';
-import { catalogue, parseCustomTemplates } from './catalogue.js';
+import { catalogue, folderListing, parseCustomTemplates, readTemplateFolder } from './catalogue.js';
 import { identityColumns, toTestIdentity, usableSecret } from './identities.js';
 import { readSettings, toResult, toRun, type TestRunner } from './runs.js';
 
@@ -64,18 +64,24 @@ export async function securityTestRoutes(
       .from(testTemplates)
       .where(eq(testTemplates.domainId, domain.id))
       .orderBy(asc(testTemplates.createdAt));
+    const folder = readTemplateFolder(ctx.config.testTemplatesDir);
     return securityTestsOverviewSchema.parse({
       domainId: domain.id,
       domain: domain.name,
       settings,
       identities: identities.map((row) => toTestIdentity(row, settings.baseUrl)),
-      templates: templates.map((t): CustomTemplate => ({
-        id: t.id,
-        fileName: t.fileName,
-        testIds: t.testIds,
-        uploadedAt: t.createdAt.toISOString(),
-      })),
-      tests: catalogue(templates, settings.disabledTests),
+      templates: [
+        ...folderListing(folder),
+        ...templates.map((t): CustomTemplate => ({
+          id: t.id,
+          fileName: t.fileName,
+          source: 'upload',
+          testIds: t.testIds,
+          error: null,
+          uploadedAt: t.createdAt.toISOString(),
+        })),
+      ],
+      tests: catalogue(templates, settings.disabledTests, folder),
     });
   }
 
@@ -230,7 +236,11 @@ export async function securityTestRoutes(
       const body = parse(testTemplateUploadSchema, request.body);
       if (Buffer.byteLength(body.content) > MAX_TEMPLATE_BYTES)
         throw new HttpError(413, `The template file is larger than ${MAX_TEMPLATE_BYTES / 1024} KB`);
-      const tests = parseCustomTemplates(body.content, body.fileName);
+      const tests = parseCustomTemplates(
+        body.content,
+        body.fileName,
+        readTemplateFolder(ctx.config.testTemplatesDir),
+      );
       await db.transaction(async (tx) => {
         await tx.insert(testTemplates).values({
           domainId: domain.id,

@@ -31,7 +31,7 @@ import {
   testTemplates,
 } from '../db/schema/index.js';
 import { HttpError } from '../errors.js';
-import { domainTemplates, owaspCategory } from './catalogue.js';
+import { domainTemplates, owaspCategory, readTemplateFolder } from './catalogue.js';
 import { activeEndpointOf, declaredEndpoints } from './endpoints.js';
 import { engineIdentity } from './identities.js';
 
@@ -273,7 +273,7 @@ export class TestRunner {
       const stored = await db.select().from(testTemplates).where(eq(testTemplates.domainId, domain.id));
       const disabled = new Set(settings.disabledTests);
       const wanted = run.testIds ? new Set(run.testIds) : null;
-      const tests = domainTemplates(stored)
+      const tests = domainTemplates(stored, readTemplateFolder(this.ctx.config.testTemplatesDir))
         .map((t) => t.template)
         .filter((t) => !disabled.has(t.id) && (wanted === null || wanted.has(t.id)));
       const endpointRows = await db

@@ -32,6 +32,7 @@ const test = (
   intrusive: false,
   destructive: false,
   templateId: null,
+  source: 'built-in',
   enabled: true,
   ...extra,
 });

@@ -308,7 +308,7 @@ function TestsCard({ data, readOnly }: { data: SecurityTestsOverview; readOnly: 
           <strong>{t.title}</strong>
           <Muted>
             {t.id}
-            {t.templateId ? ' · uploaded' : ''}
+            {t.source === 'upload' ? ' · uploaded' : t.source === 'folder' ? ' · template folder' : ''}
           </Muted>
         </Stack>
       ),
