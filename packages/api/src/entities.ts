@@ -199,6 +199,7 @@ export const MERGE_RULES = [
   'prefix',
   'locale',
   'capacity',
+  'known-value',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

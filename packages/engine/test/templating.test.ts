@@ -193,6 +193,23 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('takes a value merged in one route for a value in another, not a route word', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const user of ['alice.moore', 'bob-lee', 'carol7'])
+      for (const route of ['repos', 'gists']) inv.addObservation(obs(`/users/${user}/${route}`));
+    inv.addObservation(obs('/user/following/alice.moore'));
+    inv.addObservation(obs('/user/following/bob-lee'));
+    inv.addObservation(obs('/teams/7/members/carol7'));
+    inv.addObservation(obs('/teams/7/members/count'));
+    const endpoints = inv.endpoints();
+    const paths = endpoints.map((e) => e.normalizedPath);
+    expect(paths).toContain('/user/following/{followingId}');
+    expect(paths).toContain('/teams/{teamId}/members/{memberId}');
+    expect(paths).toContain('/teams/{teamId}/members/count');
+    const followed = endpoints.find((e) => e.normalizedPath === '/user/following/{followingId}');
+    expect(followed?.merges?.[0]).toMatchObject({ rule: 'known-value', values: ['alice.moore', 'bob-lee'] });
+  });
+
   it('says why a position became a parameter, on the endpoint', () => {
     const inv = new Inventory({ detectPii: false });
     for (const owner of ['alice', 'bob', 'carol']) inv.addObservation(obs(`/repos/${owner}/issues`));

@@ -247,9 +247,16 @@ export function isStaticName(seg: string): boolean {
     DOTTED_OPERATION.test(seg) ||
     RESERVED.has(seg.toLowerCase()) ||
     VERSION.test(seg) ||
-    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(seg)
+    /^[a-z]+(?:[A-Z][a-z]+)+$/.test(seg) ||
+    SYSTEM_WORD.test(seg)
   );
 }
+
+/**
+ * OData and framework system segments (`$count`, `$ref`, `$metadata`, `_search`, `@me`, `$`) and
+ * function calls (`microsoft.graph.delta()`).
+ */
+const SYSTEM_WORD = /^(?:[$_@][A-Za-z]+|[$_@~-]|[A-Za-z][\w.]*\(\))$/;
 
 /**
  * Dotted operation names (`chat.postMessage`, `admin.users.session.reset`,

@@ -79,9 +79,22 @@ interface TrieNode<T> {
   rules: DomainRules;
 }
 
-/** A domain's split overrides: the shapes (`/link`, `/users/{}/links`) whose children stay literal. */
+/**
+ * A domain's split overrides (the shapes, `/link` or `/users/{}/links`, whose children stay
+ * literal) and the literal values its merges took (`alice`, `acme-prod`): the same value seen
+ * elsewhere in the domain is a value there too (`/users/alice` and `/teams/{}/members/alice`).
+ */
 interface DomainRules {
   splits: Set<string>;
+  values: Set<string>;
+}
+
+/** Merged values remembered per domain (see `DomainRules.values`); past it, no more are kept. */
+const MAX_KNOWN_VALUES = 20_000;
+
+/** Remember `seg` as a value of the domain (a merge took it). */
+function rememberValue(rules: DomainRules, seg: string): void {
+  if (rules.values.size < MAX_KNOWN_VALUES) rules.values.add(seg);
 }
 
 const joinPrefix = (segments: readonly string[]): string => segments.map((s) => `/${s}`).join('');
@@ -198,9 +211,11 @@ export interface MergeReason {
    * `cardinality`: many values of one shape under one parent; `many-words`: very many plain
    * words (twice the threshold); `shared-structure`: a collection's values sharing a sub-route;
    * `prefix`: prefixes above an API root holding the same API (tenants); `locale`: locale codes
-   * sharing sub-routes; `capacity`: the node's literal children reached the memory cap.
+   * sharing sub-routes; `capacity`: the node's literal children reached the memory cap;
+   * `known-value`: the values were merged elsewhere in the same domain (the same user or
+   * resource name under another route).
    */
-  rule: 'cardinality' | 'many-words' | 'shared-structure' | 'prefix' | 'locale' | 'capacity';
+  rule: 'cardinality' | 'many-words' | 'shared-structure' | 'prefix' | 'locale' | 'capacity' | 'known-value';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -273,7 +288,8 @@ export class PathTemplater<T = never> {
 
   private root(domain: string): TrieNode<T> {
     let node = this.roots.get(domain);
-    if (!node) this.roots.set(domain, (node = newNode({ splits: new Set() }, this.threshold, '')));
+    if (!node)
+      this.roots.set(domain, (node = newNode({ splits: new Set(), values: new Set() }, this.threshold, '')));
     return node;
   }
 
@@ -549,6 +565,7 @@ export class PathTemplater<T = never> {
         continue;
       mergeInto(param, node.children.get(seg) as TrieNode<T>);
       node.children.delete(seg);
+      rememberValue(node.rules, seg);
       node.small = null;
     }
     node.merged = true;
@@ -571,7 +588,7 @@ export class PathTemplater<T = never> {
       if (node.param) visit(node.param, depth + 1);
       this.foldDigits(node);
       this.foldIntoTyped(node);
-      let changed = !node.merged && this.mergeByStructure(node);
+      let changed = this.mergeByStructure(node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -582,6 +599,7 @@ export class PathTemplater<T = never> {
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
+          rememberValue(node.rules, seg);
           changed = true;
         }
         if (changed) {
@@ -592,6 +610,45 @@ export class PathTemplater<T = never> {
       }
     };
     for (const root of this.roots.values()) visit(root, 0);
+    // Then values the merges took, met again elsewhere in the domain (a second walk: the first
+    // one learned them deepest first, and they may sit above where they were learned).
+    const known = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      for (const child of node.children.values()) known(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) known(child, depth + 1);
+      if (node.param) known(node.param, depth + 1);
+      if (this.mergeKnownValues(node)) visit(node.param as TrieNode<T>, depth + 1);
+    };
+    for (const root of this.roots.values()) if (root.rules.values.size > 0) known(root, 0);
+  }
+
+  /**
+   * Literal children that are values a merge took elsewhere in the domain (`/user/following/alice`
+   * where `/users/alice` merged): merged into the position's parameter. The position itself is not
+   * marked merged, so its other literals (`/users/search`) stay. Returns whether it merged.
+   */
+  private mergeKnownValues(node: TrieNode<T>): boolean {
+    const values = node.rules.values;
+    if (isSplit(node)) return false;
+    const found: [string, TrieNode<T>][] = [];
+    for (const entry of node.children)
+      if (values.has(entry[0]) && isKnownValue(node, entry[0], entry[1])) found.push(entry);
+    if (found.length === 0) return false;
+    const param = this.paramChild(node);
+    param.reason ??= {
+      rule: 'known-value',
+      values: found.slice(0, 5).map(([seg]) => seg),
+      distinct: found.length,
+      shared: null,
+    };
+    for (const [seg, child] of found) {
+      mergeInto(param, child);
+      node.children.delete(seg);
+    }
+    node.small = null;
+    retemplate(param, `${node.template}/{param}`);
+    this.payloadEpoch++;
+    return true;
   }
 
   /**
@@ -705,6 +762,7 @@ export class PathTemplater<T = never> {
     for (const [seg, child] of sharing) {
       mergeInto(param, child);
       node.children.delete(seg);
+      if (!prefix) rememberValue(node.rules, seg);
     }
     node.small = null;
     node.merged = true;
@@ -772,7 +830,10 @@ export class PathTemplater<T = never> {
       else if (t.length === 1 && isDigit(t.charCodeAt(0)) && node.typed?.has(PARAM_NAME.id)) {
         typed[i] = PARAM_NAME.id; // a digit where versions sit, folded into the ids (foldDigits)
         node = node.typed.get(PARAM_NAME.id) as TrieNode<T>;
-      } else if (node.merged && mayBeValue(node, t)) {
+      } else if (
+        (node.merged && mayBeValue(node, t)) ||
+        (node.param && node.rules.values.has(t) && markedValue(t) && mayBeValue(node, t, true))
+      ) {
         typed[i] = '{param}';
         node = node.param;
       } else if (node.typed?.size === 1 && isCode(t)) {
@@ -857,7 +918,8 @@ function sharesSubRoutes<T>(node: TrieNode<T>, param: TrieNode<T>): boolean {
   if (keys.length === 0) return false;
   let shared = 0;
   for (const key of keys) if (hasChildKey(param, key)) shared++;
-  return shared * 2 >= keys.length;
+  // Against the smaller side: the parameter may hold only the rare values' few sub-routes.
+  return shared > 0 && shared * 2 >= Math.min(keys.length, childKeys(param).length);
 }
 
 /** How many sub-route keys every one of these nodes has. */
@@ -943,6 +1005,21 @@ function holdsValues<T>(node: TrieNode<T>): boolean {
   if (node.wordValues) return true;
   if (node.plural === null) node.plural = isPluralNoun(ownSegment(node));
   return node.plural;
+}
+
+/** A segment with a mark of data: anything but a plain lower-case word or snake_case words. */
+const markedValue = (seg: string): boolean => !/^[a-z]+(?:_[a-z]+)*$/.test(seg);
+
+/**
+ * Whether `seg`, a value a merge took elsewhere in the domain, is a value under `node` too: a
+ * name with a mark of data (a digit, a dot, a dash, a capital: `alice.moore`, `acme-prod`), not
+ * a plain route word (`count`, `change_type`, which also merge wrongly where actions are many),
+ * at a position that may hold values, with nothing below it or the same sub-routes as the
+ * position's parameter.
+ */
+function isKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
+  if (!markedValue(seg) || child.reserved || isPluralNoun(seg) || !mayBeValue(node, seg, true)) return false;
+  return childKeys(child).length === 0 || (node.param !== null && sharesSubRoutes(child, node.param));
 }
 
 /**

@@ -11,6 +11,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   prefix: 'prefixes in front of the same API (tenants)',
   locale: 'locale codes in front of the same routes',
   capacity: 'more distinct values than the inventory keeps apart',
+  'known-value': 'the same values were merged under another route',
 };
 
 const Items = styled.ul`
