@@ -114,6 +114,43 @@ paths:
     expect(r.warnings.join()).toMatch(/could not be resolved/);
   });
 
+  it('takes a declared IP format for PII only where it is a person’s, not a machine’s', () => {
+    const ipv4 = { type: 'string', format: 'ipv4' };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Context', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/settings': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        ipFiltering: {
+                          type: 'object',
+                          properties: { blacklist: { type: 'array', items: ipv4 } },
+                        },
+                        routes: { type: 'array', items: { type: 'object', properties: { nextHop: ipv4 } } },
+                        lastLogin: { type: 'object', properties: { from: ipv4 } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [op] = readOpenApi(doc).endpoints;
+    expect(op!.spec.piiFields.map((p) => [p.type, p.field])).toEqual([['ip_address', 'lastLogin.from']]);
+  });
+
   it('accepts a document without paths', () => {
     expect(
       readOpenApi('{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "webhooks": {}}').endpoints,

@@ -270,6 +270,9 @@ describe('known failures from issue 15 (regression sample)', () => {
       ['cc_num', 'payment', 'credit_card'],
       ['address', 'outgoingIpAddresses', null],
       ['address', 'customer', 'address'],
+      ['Ip', 'TargetIps', null],
+      ['nextHopIpAddress', 'routes', null],
+      ['shopperIP', undefined, 'ip_address'],
     ];
     for (const [name, parent, type] of cases)
       expect(piiTypeForFieldName(name, parent), `${parent ?? ''} ${name}`).toBe(type);

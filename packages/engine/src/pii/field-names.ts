@@ -420,7 +420,7 @@ export function piiTypeForField(name: string, parent?: string): PiiType | null {
 
 /** Words that make an IP address a machine's (a host, pod, load balancer, network range), not a person's. */
 const MACHINE_WORDS = new Set(
-  'host hosts pod pods cluster node nodes server servers load balancer virtual vip private eni egress ingress gateway router subnet vpc nat endpoint endpoints start end range network dns proxy vm instance container service internal outgoing destination peer bind listen master floating static elastic'.split(
+  'host hosts pod pods cluster node nodes server servers load balancer virtual vip private eni egress ingress gateway router subnet vpc nat endpoint endpoints start end range network dns proxy vm instance container service internal outgoing destination destinations target targets peer bind listen master floating static elastic hop route routes worker restriction restrictions whitelist blacklist allowlist denylist filtering firewall'.split(
     ' ',
   ),
 );
@@ -444,6 +444,10 @@ const PHONE_WORDS = new Set(['phone', 'telephone', 'mobile', 'fax']);
  * or a company (`hostIP`, `repository.full_name`, `company.tax_id`), or that `cc` next
  * to a phone is a country code and `address` in an IP list an IP.
  */
+export function personalInContext(type: PiiType, name: string, parent?: string): boolean {
+  return personal(type, fieldWords(name), parent === undefined ? [] : fieldWords(parent));
+}
+
 function personal(type: PiiType, words: string[], parentWords: string[]): boolean {
   const all = [...words, ...parentWords];
   switch (type) {

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import type { PiiFinding, PiiLocation } from '../types.js';
 import type { SpecEndpoint, SpecInfo } from '../inventory.js';
 import { normaliseFieldName, piiTypeForFieldName, piiTypeForFormat } from '../pii/detect.js';
+import { personalInContext } from '../pii/field-names.js';
 import { normalizeTemplate } from '../templating/index.js';
 
 export class SpecError extends Error {
@@ -170,7 +171,10 @@ function walkSchemaUncached(
       const parts = path.split('.').map((p) => p.replace(/(\[\])+$/, ''));
       const name = parts[parts.length - 1] as string;
       const byName = leaf ? piiTypeForFieldName(name, parts[parts.length - 2]) : null;
-      const t = byName ?? (leaf ? piiTypeForFormat(fmt) : null);
+      const byFormat = leaf ? piiTypeForFormat(fmt) : null;
+      // A declared format says what the value is, its context whose it is (a firewall's list of IPs).
+      const t =
+        byName ?? (byFormat && personalInContext(byFormat, name, parts[parts.length - 2]) ? byFormat : null);
       if (t && !seenPii.has(`${t}|${path}`)) {
         seenPii.add(`${t}|${path}`);
         const rule = byName ? `field-name:${normaliseFieldName(name)}` : `schema-format:${fmt}`;
