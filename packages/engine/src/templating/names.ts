@@ -40,6 +40,8 @@ export function resourceName(seg: string): string | null {
   const irregular = IRREGULAR_PLURALS.get(last.toLowerCase());
   if (irregular) last = irregular;
   else if (/ies$/i.test(last) && last.length > 4) last = `${last.slice(0, -3)}y`;
+  // `addresses`, `boxes`, `branches`, `pushes` lose `es`; `caches`, `responses` only `s`.
+  else if (/(?:ss|x|sh|zz|[tnr]ch|sch)es$/i.test(last)) last = last.slice(0, -2);
   else if (/[^siu]s$/i.test(last) && last.length > 3) last = last.slice(0, -1);
   words[words.length - 1] = last;
   const name = words
