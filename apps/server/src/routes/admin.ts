@@ -1,5 +1,4 @@
 // Admins: user management and the audit log.
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   auditPageSchema,
@@ -12,8 +11,9 @@ import {
 import { actorOf, readAuditLog } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { parse, requireId } from '../errors.js';
+import { requireId } from '../errors.js';
 import { createUser, deleteUser, listUsers, updateUser } from '../users.js';
+import { idParams, routesPlugin } from '../zod-provider.js';
 
 const auditQuerySchema = z.object({
   before: z
@@ -29,31 +29,31 @@ const auditQuerySchema = z.object({
     .default(50),
 });
 
-export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export const adminRoutes = routesPlugin('argus-admin', async (app, { ctx }: { ctx: AppContext }) => {
   const { db } = ctx;
-  const admin = allow('admin');
 
-  app.get(paths.managedUsers(), admin, async () => managedUserListSchema.parse(await listUsers(db)));
+  app.get(paths.managedUsers(), allow('admin', { response: { 200: managedUserListSchema } }), () =>
+    listUsers(db),
+  );
 
-  app.post(paths.managedUsers(), admin, async (request, reply) => {
-    const body = parse(userCreateSchema, request.body);
-    const user = await createUser(db, body.username, body.password, body.role, actorOf(request));
-    return reply.code(201).send(managedUserSchema.parse(user));
+  const create = { body: userCreateSchema, response: { 201: managedUserSchema } };
+  app.post(paths.managedUsers(), allow('admin', create), async (request, reply) => {
+    const { username, password, role } = request.body;
+    return reply.code(201).send(await createUser(db, username, password, role, actorOf(request)));
   });
 
-  app.patch<{ Params: { id: string } }>('/api/v1/admin/users/:id', admin, async (request) => {
-    const id = requireId(request.params.id, 'User');
-    const change = parse(userUpdateSchema, request.body);
-    return managedUserSchema.parse(await updateUser(db, actorOf(request), id, change));
-  });
+  const update = { params: idParams, body: userUpdateSchema, response: { 200: managedUserSchema } };
+  app.patch('/api/v1/admin/users/:id', allow('admin', update), async (request) =>
+    updateUser(db, actorOf(request), requireId(request.params.id, 'User'), request.body),
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/v1/admin/users/:id', admin, async (request, reply) => {
+  app.delete('/api/v1/admin/users/:id', allow('admin', { params: idParams }), async (request, reply) => {
     await deleteUser(db, actorOf(request), requireId(request.params.id, 'User'));
     return reply.code(204).send();
   });
 
-  app.get('/api/v1/admin/audit-log', admin, async (request) => {
-    const query = parse(auditQuerySchema, request.query);
-    return auditPageSchema.parse(await readAuditLog(db, query));
-  });
-}
+  const auditLog = { querystring: auditQuerySchema, response: { 200: auditPageSchema } };
+  app.get('/api/v1/admin/audit-log', allow('admin', auditLog), async (request) =>
+    readAuditLog(db, request.query),
+  );
+});
