@@ -1,7 +1,6 @@
 // /api/v1/alerts (list, bulk lifecycle, export) and /api/v1/alert-rules.
 import { Readable } from 'node:stream';
 import { aliasedTable, and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
   alertHistoryListSchema,
@@ -22,7 +21,8 @@ import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { alertHistory, alertRules, alerts, users } from '../db/schema/index.js';
-import { HttpError, ValidationError, isUuid, notFound, parse, requireId } from '../errors.js';
+import { HttpError, ValidationError, isUuid, notFound, requireId } from '../errors.js';
+import { idParams, routesPlugin } from '../zod-provider.js';
 import { csvRow } from './csv.js';
 import { validateConditions } from './evaluate.js';
 import { transition } from './lifecycle.js';
@@ -116,11 +116,12 @@ async function* exportBody(
   if (query.format === 'json') yield '\n]\n';
 }
 
-export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export const alertRoutes = routesPlugin('argus-alerts', async (app, { ctx }: { ctx: AppContext }) => {
   const { db } = ctx;
 
-  app.get(paths.alerts(), allow('viewer'), async (request) => {
-    const query = parse(alertListQuerySchema, request.query);
+  const list = { querystring: alertListQuerySchema, response: { 200: alertListSchema } };
+  app.get(paths.alerts(), allow('viewer', list), async (request) => {
+    const query = request.query;
     const [rows, total] = await Promise.all([
       selectAlerts(db)
         .where(alertWhere(query))
@@ -129,15 +130,16 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         .offset(query.offset),
       countAlerts(db, query),
     ]);
-    return alertListSchema.parse({ alerts: rows.map(alertAnswer), total });
+    return { alerts: rows.map(alertAnswer), total };
   });
 
-  app.get(paths.alertSummary(), allow('viewer'), async () =>
-    alertSummarySchema.parse(await summarizeAlerts(db)),
+  app.get(paths.alertSummary(), allow('viewer', { response: { 200: alertSummarySchema } }), () =>
+    summarizeAlerts(db),
   );
 
-  app.patch(paths.alertsBulk(), allow('analyst'), async (request) => {
-    const body = parse(bulkAlertUpdateSchema, request.body);
+  const bulk = { body: bulkAlertUpdateSchema, response: { 200: bulkAlertResultSchema } };
+  app.patch(paths.alertsBulk(), allow('analyst', bulk), async (request) => {
+    const body = request.body;
     // UUIDs are compared lower-case: two spellings of one id are one alert.
     const ids = [...new Set(body.alertIds.map((id) => (isUuid(id) ? id.toLowerCase() : id)))];
     if (ids.length > MAX_BULK) {
@@ -238,25 +240,30 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       }
       return { updated: results.filter((r) => r.outcome === 'updated').length, results };
     });
-    return bulkAlertResultSchema.parse(result);
+    return result;
   });
 
-  app.get(`${API_PREFIX}/alerts/export`, allow('viewer'), async (request, reply) => {
-    const query = parse(exportQuerySchema, request.query);
-    const date = new Date().toISOString().slice(0, 10);
-    reply
-      .header(
-        'content-type',
-        query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-      )
-      .header('content-disposition', `attachment; filename="argus-alerts-${date}.${query.format}"`)
-      .header('cache-control', 'no-store');
-    return reply.send(Readable.from(exportBody(ctx, query)));
-  });
+  app.get(
+    `${API_PREFIX}/alerts/export`,
+    allow('viewer', { querystring: exportQuerySchema }),
+    async (request, reply) => {
+      const query = request.query;
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .header(
+          'content-type',
+          query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="argus-alerts-${date}.${query.format}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportBody(ctx, query)));
+    },
+  );
 
   // Who changed what and when, oldest first.
-  app.get(`${API_PREFIX}/alerts/:id/history`, allow('viewer'), async (request) => {
-    const id = requireId((request.params as { id: string }).id, 'Alert');
+  const history = { params: idParams, response: { 200: alertHistoryListSchema } };
+  app.get(`${API_PREFIX}/alerts/:id/history`, allow('viewer', history), async (request) => {
+    const id = requireId(request.params.id, 'Alert');
     const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, id));
     if (!exists) throw notFound('Alert');
     const actor = aliasedTable(users, 'actor');
@@ -278,16 +285,17 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       .leftJoin(assignee, eq(assignee.id, alertHistory.assignedTo))
       .where(eq(alertHistory.alertId, id))
       .orderBy(asc(alertHistory.createdAt), asc(alertHistory.id));
-    return alertHistoryListSchema.parse(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   });
 
-  app.get(paths.alertRules(), allow('viewer'), async () => {
+  app.get(paths.alertRules(), allow('viewer', { response: { 200: alertRuleListSchema } }), async () => {
     const rows = await db.select().from(alertRules).orderBy(asc(alertRules.createdAt), asc(alertRules.id));
-    return alertRuleListSchema.parse(rows.map(ruleAnswer));
+    return rows.map(ruleAnswer);
   });
 
-  app.post(paths.alertRules(), allow('admin'), async (request, reply) => {
-    const body = parse(alertRuleCreateSchema, request.body);
+  const createRule = { body: alertRuleCreateSchema, response: { 201: alertRuleSchema } };
+  app.post(paths.alertRules(), allow('admin', createRule), async (request, reply) => {
+    const body = request.body;
     checkConditions(body.triggerType, body.conditions);
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -303,12 +311,13 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       return created;
     });
     await ctx.recordActivity({ title: `Alert rule created: ${body.name}`, severity: 'info' });
-    return reply.code(201).send(alertRuleSchema.parse(ruleAnswer(row!)));
+    return reply.code(201).send(ruleAnswer(row!));
   });
 
-  app.patch(`${API_PREFIX}/alert-rules/:id`, allow('admin'), async (request) => {
-    const id = requireId((request.params as { id: string }).id, 'Alert rule');
-    const body = parse(alertRuleUpdateSchema, request.body);
+  const updateRule = { params: idParams, body: alertRuleUpdateSchema, response: { 200: alertRuleSchema } };
+  app.patch(`${API_PREFIX}/alert-rules/:id`, allow('admin', updateRule), async (request) => {
+    const id = requireId(request.params.id, 'Alert rule');
+    const body = request.body;
     const [current] = await db.select().from(alertRules).where(eq(alertRules.id, id));
     if (!current) throw notFound('Alert rule');
     if (body.triggerType !== undefined || body.conditions !== undefined) {
@@ -327,28 +336,35 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
           return updated;
         })
       : current;
-    return alertRuleSchema.parse(ruleAnswer(row!));
+    return ruleAnswer(row!);
   });
 
-  app.delete(`${API_PREFIX}/alert-rules/:id`, allow('admin'), async (request, reply) => {
-    const id = requireId((request.params as { id: string }).id, 'Alert rule');
-    const [current] = await db
-      .select({ builtIn: alertRules.builtIn, name: alertRules.name })
-      .from(alertRules)
-      .where(eq(alertRules.id, id));
-    if (!current) throw notFound('Alert rule');
-    if (current.builtIn) {
-      throw new HttpError(409, 'Built-in rules cannot be deleted; switch them off instead (isActive: false)');
-    }
-    await db.transaction(async (tx) => {
-      await tx.delete(alertRules).where(eq(alertRules.id, id));
-      await audit(tx, actorOf(request), {
-        action: 'rule.delete',
-        targetType: 'rule',
-        targetId: id,
-        summary: `Removed alert rule ${current.name}`,
+  app.delete(
+    `${API_PREFIX}/alert-rules/:id`,
+    allow('admin', { params: idParams }),
+    async (request, reply) => {
+      const id = requireId(request.params.id, 'Alert rule');
+      const [current] = await db
+        .select({ builtIn: alertRules.builtIn, name: alertRules.name })
+        .from(alertRules)
+        .where(eq(alertRules.id, id));
+      if (!current) throw notFound('Alert rule');
+      if (current.builtIn) {
+        throw new HttpError(
+          409,
+          'Built-in rules cannot be deleted; switch them off instead (isActive: false)',
+        );
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(alertRules).where(eq(alertRules.id, id));
+        await audit(tx, actorOf(request), {
+          action: 'rule.delete',
+          targetType: 'rule',
+          targetId: id,
+          summary: `Removed alert rule ${current.name}`,
+        });
       });
-    });
-    return reply.code(204).send();
-  });
-}
+      return reply.code(204).send();
+    },
+  );
+});
