@@ -1,6 +1,5 @@
 // Domains, their scans and their discovery sources.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { assertPublicUrl } from '@argus/connectors';
 import {
   discoverySourceCreateSchema,
@@ -16,6 +15,7 @@ import {
   paths,
   scanAllResultSchema,
 } from '@argus/api';
+import { z } from 'zod';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
@@ -25,6 +25,7 @@ import { HttpError, notFound, parse, requireId, ValidationError } from '../error
 import { removeSampleDomain, scanAllDomains, scanDomain } from '../scans.js';
 import { storeSourceFile } from '../source-files.js';
 import { compressFile, syncStoredSource, toDiscoverySource } from '../sources.js';
+import { idParams, optionalBody, routesPlugin } from '../zod-provider.js';
 
 /** JSON escaping can grow file text; the content itself is checked against MAX_UPLOAD_BYTES. */
 const SOURCE_BODY_LIMIT = Math.ceil(MAX_UPLOAD_BYTES * 1.5);
@@ -40,13 +41,16 @@ async function checkUrl(ctx: AppContext, url: string | undefined, field: string)
   }
 }
 
-export async function domainRoutes(
-  app: FastifyInstance,
-  { ctx, analyzer }: { ctx: AppContext; analyzer: Analyzer },
-) {
+interface RouteDeps {
+  ctx: AppContext;
+  analyzer: Analyzer;
+}
+
+const nameParams = z.object({ name: z.string() });
+const domainIdParams = z.object({ domainId: z.string() });
+
+export const domainRoutes = routesPlugin('argus-domains', async (app, { ctx, analyzer }: RouteDeps) => {
   const { db } = ctx;
-  const viewer = allow('viewer');
-  const analyst = allow('analyst');
   const admin = allow('admin');
 
   const domainColumns = {
@@ -116,13 +120,15 @@ export async function domainRoutes(
   }
 
   // Waits (bounded) for captures acknowledged before the read to be analysed.
-  app.get(paths.domains(), { ...viewer, preHandler: () => analyzer.catchUp() }, async () => {
+  const list = allow('viewer', { response: { 200: domainListSchema } });
+  app.get(paths.domains(), { ...list, preHandler: () => analyzer.catchUp() }, async () => {
     const rows = await selectDomains().orderBy(asc(domains.name));
-    return domainListSchema.parse(rows.map(toDomain));
+    return rows.map(toDomain);
   });
 
-  app.post(paths.domains(), admin, async (request, reply) => {
-    const body = parse(domainCreateSchema, request.body);
+  const create = { body: domainCreateSchema, response: { 201: domainSchema } };
+  app.post(paths.domains(), allow('admin', create), async (request, reply) => {
+    const body = request.body;
     const upstreamUrl = body.upstreamUrl ? body.upstreamUrl : null;
     await checkUrl(ctx, upstreamUrl ?? undefined, 'upstreamUrl');
     const created = await db.transaction(async (tx) => {
@@ -147,10 +153,11 @@ export async function domainRoutes(
       severity: 'info',
     });
     const [row] = await selectDomains().where(eq(domains.id, created.id));
-    return reply.code(201).send(domainSchema.parse(toDomain(row!)));
+    return reply.code(201).send(toDomain(row!));
   });
 
-  app.post<{ Params: { name: string } }>('/api/v1/domains/:name/scan', analyst, async (request) => {
+  const scan = { params: nameParams, response: { 200: domainScanResultSchema } };
+  app.post('/api/v1/domains/:name/scan', allow('analyst', scan), async (request) => {
     const name = normalizeDomainName(request.params.name).toLowerCase();
     const [domain] = await db
       .select({ id: domains.id, name: domains.name })
@@ -158,23 +165,23 @@ export async function domainRoutes(
       .where(eq(domains.name, name));
     if (!domain) throw notFound(`Domain ${name.slice(0, 253)}`);
     const outcome = await scanDomain(ctx, analyzer, domain);
-    return domainScanResultSchema.parse(outcome);
+    return outcome;
   });
 
   // Run Scan: every domain with active sources (the sample domain never).
-  app.post(paths.scanAll(), analyst, async () =>
-    scanAllResultSchema.parse(await scanAllDomains(ctx, analyzer)),
+  app.post(paths.scanAll(), allow('analyst', { response: { 200: scanAllResultSchema } }), () =>
+    scanAllDomains(ctx, analyzer),
   );
 
   // One click removes Run Scan's sample domain and all it produced.
-  app.delete(paths.sampleDomain(), analyst, async (request, reply) => {
+  app.delete(paths.sampleDomain(), allow('analyst'), async (request, reply) => {
     await removeSampleDomain(ctx, analyzer, actorOf(request));
     return reply.code(204).send();
   });
 
-  app.get<{ Params: { domainId: string } }>(
+  app.get(
     '/api/v1/domains/:domainId/discovery-sources',
-    viewer,
+    allow('viewer', { params: domainIdParams, response: { 200: discoverySourceListSchema } }),
     async (request) => {
       const domain = await findDomain(request.params.domainId);
       const rows = await db
@@ -182,7 +189,7 @@ export async function domainRoutes(
         .from(discoverySources)
         .where(eq(discoverySources.domainId, domain.id))
         .orderBy(asc(discoverySources.createdAt), asc(discoverySources.id));
-      return discoverySourceListSchema.parse(rows.map(toDiscoverySource));
+      return rows.map(toDiscoverySource);
     },
   );
 
@@ -256,9 +263,14 @@ export async function domainRoutes(
     },
   );
 
-  app.patch<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', admin, async (request) => {
+  const update = {
+    params: idParams,
+    body: optionalBody(discoverySourceUpdateSchema),
+    response: { 200: discoverySourceSchema },
+  };
+  app.patch('/api/v1/discovery-sources/:id', allow('admin', update), async (request) => {
     const id = requireId(request.params.id, 'Discovery source');
-    const body = parse(discoverySourceUpdateSchema, request.body ?? {});
+    const body = request.body;
     const changes = {
       ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
       ...(body.name ? { name: body.name } : {}),
@@ -287,33 +299,37 @@ export async function domainRoutes(
       domainName,
       severity: 'info',
     });
-    return discoverySourceSchema.parse(toDiscoverySource(row));
+    return toDiscoverySource(row);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/v1/discovery-sources/:id', admin, async (request, reply) => {
-    const id = requireId(request.params.id, 'Discovery source');
-    const row = await db.transaction(async (tx) => {
-      const [deleted] = await tx.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
-        name: discoverySources.name,
-        domainId: discoverySources.domainId,
-        type: discoverySources.type,
+  app.delete(
+    '/api/v1/discovery-sources/:id',
+    allow('admin', { params: idParams }),
+    async (request, reply) => {
+      const id = requireId(request.params.id, 'Discovery source');
+      const row = await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(discoverySources).where(eq(discoverySources.id, id)).returning({
+          name: discoverySources.name,
+          domainId: discoverySources.domainId,
+          type: discoverySources.type,
+        });
+        if (!deleted) throw notFound('Discovery source');
+        await audit(tx, actorOf(request), {
+          action: 'source.delete',
+          targetType: 'source',
+          targetId: id,
+          summary: `Removed ${deleted.type} source ${deleted.name}`,
+        });
+        return deleted;
       });
-      if (!deleted) throw notFound('Discovery source');
-      await audit(tx, actorOf(request), {
-        action: 'source.delete',
-        targetType: 'source',
-        targetId: id,
-        summary: `Removed ${deleted.type} source ${deleted.name}`,
+      const domainName = await domainNameOf(row.domainId);
+      await ctx.recordActivity({
+        title: `Discovery source removed: ${row.name}`,
+        description: `${row.type} source; the endpoints it found stay in the inventory`,
+        domainName,
+        severity: 'info',
       });
-      return deleted;
-    });
-    const domainName = await domainNameOf(row.domainId);
-    await ctx.recordActivity({
-      title: `Discovery source removed: ${row.name}`,
-      description: `${row.type} source; the endpoints it found stay in the inventory`,
-      domainName,
-      severity: 'info',
-    });
-    return reply.code(204).send();
-  });
-}
+      return reply.code(204).send();
+    },
+  );
+});
