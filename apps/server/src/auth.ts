@@ -14,8 +14,9 @@ import rateLimit from '@fastify/rate-limit';
 import { loginSchema, paths, roleAtLeast, ROLES, userSchema, type Role } from '@argus/api';
 import type { AppContext } from './context.js';
 import { rateLimits, sessions, users } from './db/schema/index.js';
-import { HttpError, parse } from './errors.js';
+import { HttpError } from './errors.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import type { ZodTypeProvider } from './zod-provider.js';
 
 /**
  * Who may call a route: anyone (`public`), a capture client with the ingest
@@ -351,11 +352,15 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     return payload;
   });
 
-  app.post(
+  const zodApp = app.withTypeProvider<ZodTypeProvider>();
+  zodApp.post(
     paths.login(),
-    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { body: loginSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => {
-      const { username, password } = parse(loginSchema, request.body);
+      const { username, password } = request.body;
       const [user] = await ctx.db.select().from(users).where(eq(users.username, username));
       const lockedUntil = user ? user.lockedUntil : await unknownAccountLockedUntil(ctx, username);
       const lockedFor = lockedUntil ? lockedUntil.getTime() - Date.now() : 0;
@@ -412,7 +417,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
         secure: isHttps(request),
         expires: expiresAt,
       });
-      return userSchema.parse({ id: user.id, username: user.username, role: user.role });
+      return { id: user.id, username: user.username, role: user.role };
     },
   );
 
@@ -428,5 +433,9 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     return reply.code(204).send();
   });
 
-  app.get(paths.me(), allow('viewer'), async (request) => userSchema.parse(request.user));
+  zodApp.get(
+    paths.me(),
+    allow('viewer', { response: { 200: userSchema } }),
+    async (request) => request.user!,
+  );
 }
