@@ -18,7 +18,7 @@ describe('templating evaluation sample', () => {
     });
   }
 
-  it('recovers the shapes the issue names', () => {
+  it('recovers the shapes the issue names', { timeout: 60_000 }, () => {
     const byName = new Map(loadSample().map((s) => [s.name, scoreSample(s)]));
     for (const name of [
       'shape:rpc-style',
