@@ -58,10 +58,10 @@ describe('createTransport', () => {
       url: `${base}/hang`,
       signal: controller.signal,
     });
-    await expect.poll(() => hanging).toEqual(['/hang']);
+    await expect.poll(() => hanging, { timeout: 10_000 }).toEqual(['/hang']);
     controller.abort();
     await expect(answer).rejects.toThrow();
-    await expect.poll(() => hungUp).toEqual(['/hang']);
+    await expect.poll(() => hungUp, { timeout: 10_000 }).toEqual(['/hang']);
   });
 
   it('does not follow redirects and cuts long bodies', async () => {

@@ -58,6 +58,24 @@ describe('templates', () => {
     const bad = `id: my-test\ntitle: Broken\nowasp: API1\nseverity: low\ndescription: something long\nremediation: something long\nreferences: [https://example.com]\nsteps: [{ name: a }]\nproof: [{ step: b, status: 2xx }]\n`;
     expect(() => parseTemplates(bad)).toThrow(/no step "b"/);
   });
+
+  it('refuses steps that point at internal addresses: SSRF goes to the canary', () => {
+    const head = `id: my-ssrf\ntitle: Metadata\nowasp: API7\nseverity: high\ndescription: something long\nremediation: something long\nreferences: [https://example.com]\nproof: [{ canaryHit: true }]\n`;
+    const refused = [
+      `steps: [{ name: a, inject: { in: query, values: ['http://169.254.169.254/latest/meta-data/'] } }]`,
+      `steps: [{ name: a, mutate: { body: { hook: { url: 'http://user@127.0.0.1:8080/' } } } }]`,
+      `steps: [{ name: a, mutate: { headers: { x-target: '10.0.0.7' } } }]`,
+      `steps: [{ name: a, inject: { values: ['gopher://metadata.google.internal/'] } }]`,
+      `steps: [{ name: a, inject: { values: ['http://[::1]/'] } }]`,
+    ];
+    for (const steps of refused)
+      expect(() => parseTemplates(head + steps, 'mine.yaml'), steps).toThrow(
+        /mine\.yaml: template my-ssrf: steps\.0: points at an internal address \(.+\): SSRF tests use \{\{canary\}\}/,
+      );
+    // the canary and public hosts are fine
+    const allowed = `steps: [{ name: a, inject: { values: ['{{canary}}', 'https://evil-argus.example/', '8.8.8.8'] } }]`;
+    expect(parseTemplates(head + allowed)).toHaveLength(1);
+  });
 });
 
 describe('template selection', () => {
@@ -381,7 +399,7 @@ describe('runActiveTests on the vulnerable fixture', () => {
     );
     expect(run.stopped).toBe('cancelled');
     // the API saw its caller hang up: the request was aborted, not waited for
-    await expect.poll(() => target.hungUp).toEqual(['GET /api/search']);
+    await expect.poll(() => target.hungUp, { timeout: 10_000 }).toEqual(['GET /api/search']);
     // the aborted request left no exchange behind: only the plain baseline request (and alice's login)
     expect(run.exchanges.map((e) => e.step)).toEqual(['login', 'plain']);
   });

@@ -2,7 +2,9 @@
 // A template says which endpoints it applies to (`match`), the requests it sends
 // (`steps`, each derived from the endpoint's baseline request and mutated), and
 // what proves the flaw (`proof`). docs/active-test-templates.md has worked examples.
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isInternalHost } from '../classify.js';
 
 const regex = z.string().refine(
   (s) => {
@@ -189,6 +191,33 @@ export const conditionSchema = z
   .strict();
 export type Condition = z.infer<typeof conditionSchema>;
 
+/**
+ * Internal hosts a value points at: URL hosts and IP literals that are loopback, private, link-local
+ * (cloud metadata) or internal names. SSRF tests point at the run's canary (`{{canary}}`), never there.
+ */
+export function internalTargets(value: string): string[] {
+  const out: string[] = [];
+  for (const m of value.matchAll(/[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s'"]*@)?(\[[^\]]+\]|[^/:?#\s'"]+)/gi)) {
+    const host = m[1]!;
+    if (!host.includes('{{') && isInternalHost(host)) out.push(host);
+  }
+  for (const m of value.matchAll(/(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/g))
+    if (ipaddr.isValid(m[0]) && isInternalHost(m[0]) && !out.includes(m[0])) out.push(m[0]);
+  return out;
+}
+
+/** Every string a step sends of its own (values, headers, body fields, paths). */
+function stepStrings(step: StepTemplate): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk([step.request?.path, step.inject?.values, step.mutate]);
+  return out;
+}
+
 export const templateSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{2,79}$/, 'ids are lower-case words joined by dashes'),
@@ -222,6 +251,13 @@ export const templateSchema = z
       if (names.has(step.name))
         ctx.addIssue({ code: 'custom', path: ['steps', i, 'name'], message: `step "${step.name}" twice` });
       names.add(step.name);
+      const internal = stepStrings(step).flatMap(internalTargets);
+      if (internal.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', i],
+          message: `points at an internal address (${internal[0]}): SSRF tests use {{canary}}, never internal addresses`,
+        });
     }
     for (const [i, c] of t.proof.entries()) {
       for (const ref of [
