@@ -1,7 +1,9 @@
 // Security Tests end to end (issue 16): an admin points a domain's tests at the
 // engine's deliberately vulnerable fixture API (loopback, so this server allows
-// private addresses), sets up two identities in the dashboard, runs the tests
-// and sees a confirmed BOLA with its evidence. The real server (fresh embedded
+// private addresses), sets up two identities in the dashboard, uploads a
+// template and switches a test off, runs the tests and sees a confirmed BOLA
+// with its evidence (and on the endpoint's page), the uploaded test confirmed
+// and the switched-off one not run. The real server (fresh embedded
 // database), the built dashboard, Chromium.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,9 @@ import { ADMIN_PASSWORD, dashboardDir, repoRoot, startServer, type RunningServer
 
 const SPEC = readFileSync(path.join(repoRoot, 'fixtures/vulnerable-api/openapi.yaml'), 'utf8');
 const DOMAIN = 'books.fixture.test';
+/** A template the admin uploads in the Tests card. */
+const UPLOADED = readFileSync(path.join(repoRoot, 'fixtures/vulnerable-api/debug-dump-test.yaml'), 'utf8');
+const SWITCHED_OFF = 'Endpoint that needs credentials answers without any';
 
 let server: RunningServer;
 let api: VulnerableApi;
@@ -132,6 +137,24 @@ describe('Security Tests end to end', () => {
     // Secrets are never shown back: only their last four characters.
     await expect(identities.textContent()).resolves.not.toContain('alice-pass-1');
 
+    // the admin uploads a template of their own and switches a built-in test off
+    const tests = page.getByRole('table', { name: 'Security tests' });
+    await page.getByLabel('Upload test templates').setInputFiles({
+      name: 'debug.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(UPLOADED),
+    });
+    await page.getByText('debug.yaml was added.').first().waitFor();
+    await tests.getByText('custom-debug-dump · uploaded').waitFor();
+    const off = tests.getByRole('switch', { name: `Run ${SWITCHED_OFF}` });
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/security-tests'),
+    );
+    await off.click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect.poll(() => off.getAttribute('aria-checked'), { timeout: 30_000 }).toBe('false');
+
     await page.getByRole('button', { name: 'Run Tests' }).click();
     await page.locator('[data-status="completed"]').waitFor({ timeout: 240_000 });
 
@@ -148,5 +171,27 @@ describe('Security Tests end to end', () => {
     await expect(evidence.textContent()).resolves.toContain('curl ');
     await expect(evidence.textContent()).resolves.not.toContain(api.tokenFor('bob').split('.')[2]);
     expect(api.calls.get('GET /createdb') ?? 0).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // the uploaded test ran and confirmed its flaw; the switched-off one did not run at all
+    const uploaded = results.getByRole('row').filter({ hasText: 'Debug dump answers without credentials' });
+    await expect(uploaded.getByText('Confirmed', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(results.getByText(SWITCHED_OFF).count()).resolves.toBe(0);
+
+    // the endpoint's page lists the tests run on it, BOLA confirmed
+    const list = await call(
+      'GET',
+      `/api/v1/endpoints?search=${encodeURIComponent('/api/books/')}`,
+      undefined,
+    );
+    const book = (
+      JSON.parse(list.body) as { endpoints: { id: string; method: string; normalizedPath: string }[] }
+    ).endpoints.find((e) => e.method === 'GET' && e.normalizedPath === '/api/books/{bookId}')!;
+    await page.goto(`${server.url}/endpoints/${book.id}`);
+    const onEndpoint = page.getByRole('table', { name: 'Security tests run on this endpoint' });
+    const bolaHere = onEndpoint
+      .getByRole('row')
+      .filter({ hasText: "Another user's object readable by its id in the path" });
+    await bolaHere.getByText('Confirmed', { exact: true }).waitFor();
   }, 420_000);
 });

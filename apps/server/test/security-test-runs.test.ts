@@ -38,19 +38,11 @@ const SOME_TESTS = [
 ];
 const RUN_TIMEOUT = 180_000;
 /** A template an operator dropped into the server's template folder. */
-const FOLDER_TEST = 'folder-debug-dump';
-const FOLDER_TEMPLATE = `
-id: ${FOLDER_TEST}
-title: Debug dump answers without credentials
-owasp: API8
-severity: high
-description: A debug endpoint lists users to anyone in this environment.
-remediation: Remove debug endpoints from deployed builds.
-references: ['https://owasp.org/API-Security/editions/2023/en/0xa8-security-misconfiguration/']
-match: { methods: [GET], path: '/debug/' }
-steps: [{ name: probe, as: none }]
-proof: [{ status: 2xx, body: '"password"' }]
-`;
+const FOLDER_TEMPLATE = readFileSync(
+  new URL('../../../fixtures/vulnerable-api/debug-dump-test.yaml', import.meta.url),
+  'utf8',
+);
+const FOLDER_TEST = 'custom-debug-dump';
 
 describe.each(databaseKinds)('security test runs (%s)', (kind) => {
   let t: TestApp;
