@@ -193,6 +193,18 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('merges leaf values under a collection by the shape of the set, not actions', () => {
+    const t = new PathTemplater();
+    for (const peer of ['south', 'acme-prod', 'oak7', 'globex_east']) t.learn('d', ['peerings', peer]);
+    for (const action of ['route-query', 'distance-query', 'search']) t.learn('d', ['obstacles', action]);
+    t.learn('d', ['obstacles', '42']);
+    t.finalize();
+    expect(t.template('d', ['peerings', 'south'])).toEqual(['peerings', '{param}']);
+    expect(t.template('d', ['peerings', 'oak7'])).toEqual(['peerings', '{param}']);
+    expect(t.template('d', ['obstacles', 'route-query'])).toEqual(['obstacles', 'route-query']);
+    expect(t.template('d', ['obstacles', 'search'])).toEqual(['obstacles', 'search']);
+  });
+
   it('takes a value merged in one route for a value in another, not a route word', () => {
     const inv = new Inventory({ detectPii: false });
     for (const user of ['alice.moore', 'bob-lee', 'carol7'])

@@ -75,6 +75,11 @@ interface TrieNode<T> {
   plural: boolean | null;
   /** Why this `{param}` node's position became a parameter (set by the first merge into it). */
   reason: MergeReason | null;
+  /**
+   * The literals merged into this `{param}` without marking its position merged (leaf values,
+   * known values): they template to it again; other new literals there stay literal.
+   */
+  taken: Set<string> | null;
   /** The overrides of this node's domain (one object per domain, shared by its nodes). */
   rules: DomainRules;
 }
@@ -134,6 +139,7 @@ function newNode<T>(
     wordValues: false,
     plural: null,
     reason: null,
+    taken: null,
   };
 }
 
@@ -589,6 +595,7 @@ export class PathTemplater<T = never> {
       this.foldDigits(node);
       this.foldIntoTyped(node);
       let changed = this.mergeByStructure(node);
+      if (!node.merged) this.mergeLeafValues(node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -623,6 +630,55 @@ export class PathTemplater<T = never> {
   }
 
   /**
+   * Leaf values under a collection (`/peerings/south`, `/peerings/acme-prod`, `/peerings/oak7`):
+   * nothing below them to compare, so the shape of the whole set decides. Several leaves, most
+   * of them marked as data (a digit, a dot, a dash or underscore joining words) and in more
+   * than one way, are values; a collection's actions (`/users/search`, `/obstacles/route-query`,
+   * `/venues/route-query`) are plain words or keep one convention, and stay.
+   */
+  private mergeLeafValues(node: TrieNode<T>): boolean {
+    if (isSplit(node) || !holdsValues(node)) return false;
+    const leaves: [string, TrieNode<T>][] = [];
+    for (const entry of node.children)
+      if (
+        childKeys(entry[1]).length === 0 &&
+        !entry[1].reserved &&
+        mayBeValue(node, entry[0]) &&
+        !isPluralNoun(entry[0])
+      )
+        leaves.push(entry);
+    if (leaves.length < LEAF_VALUES) return false;
+    // Values written by many hands mix marks (`rupert-young`, `acme_pied`, `oak7`); an API's own
+    // actions keep one convention (`route-query`, `cost-information`).
+    const marks = new Set<string>();
+    let marked = 0;
+    for (const [seg] of leaves) {
+      const own = MARKS.filter(([, re]) => re.test(seg));
+      for (const [mark] of own) marks.add(mark);
+      if (own.length > 0) marked++;
+    }
+    if (marked * 2 < leaves.length || marks.size < 2) return false;
+    const param = this.paramChild(node);
+    param.reason ??= {
+      rule: 'cardinality',
+      values: leaves.slice(0, 5).map(([seg]) => seg),
+      distinct: leaves.length,
+      shared: null,
+    };
+    param.taken ??= new Set();
+    for (const [seg, child] of leaves) {
+      mergeInto(param, child);
+      node.children.delete(seg);
+      rememberValue(node.rules, seg);
+      param.taken.add(seg);
+    }
+    node.small = null;
+    retemplate(param, `${node.template}/{param}`);
+    this.payloadEpoch++;
+    return true;
+  }
+
+  /**
    * Literal children that are values a merge took elsewhere in the domain (`/user/following/alice`
    * where `/users/alice` merged): merged into the position's parameter. The position itself is not
    * marked merged, so its other literals (`/users/search`) stay. Returns whether it merged.
@@ -641,9 +697,11 @@ export class PathTemplater<T = never> {
       distinct: found.length,
       shared: null,
     };
+    param.taken ??= new Set();
     for (const [seg, child] of found) {
       mergeInto(param, child);
       node.children.delete(seg);
+      param.taken.add(seg);
     }
     node.small = null;
     retemplate(param, `${node.template}/{param}`);
@@ -832,7 +890,9 @@ export class PathTemplater<T = never> {
         node = node.typed.get(PARAM_NAME.id) as TrieNode<T>;
       } else if (
         (node.merged && mayBeValue(node, t)) ||
-        (node.param && node.rules.values.has(t) && markedValue(t) && mayBeValue(node, t, true))
+        (node.param &&
+          (node.param.taken?.has(t) === true ||
+            (node.rules.values.has(t) && markedValue(t) && mayBeValue(node, t, true))))
       ) {
         typed[i] = '{param}';
         node = node.param;
@@ -873,6 +933,7 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
   target.merged ||= source.merged;
   target.wordValues ||= source.wordValues;
   target.reason ??= source.reason;
+  if (source.taken) for (const seg of source.taken) (target.taken ??= new Set()).add(seg);
   target.dominance = Math.min(target.dominance, source.dominance);
 }
 
@@ -898,6 +959,17 @@ function splitValue<T>(node: TrieNode<T>, typed: string, raw: string | undefined
 function parentSegment<T>(node: TrieNode<T>): string | undefined {
   return node.template === '' ? undefined : ownSegment(node);
 }
+
+/** The marks of data in a segment (see `mergeLeafValues`). */
+const MARKS: [string, RegExp][] = [
+  ['dash', /-/],
+  ['underscore', /_/],
+  ['dot', /\./],
+  ['digit', /\d/],
+];
+
+/** Leaf literals under a collection from which the shape of the set may make them values. */
+const LEAF_VALUES = 3;
 
 /** Distinct single digits in a version position from which they are ids, not versions. */
 const VERSION_VALUES = 4;
