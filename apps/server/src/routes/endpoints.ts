@@ -1,7 +1,6 @@
 // Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   endpointListSchema,
   endpointQuerySchema,
@@ -34,8 +33,9 @@ import {
 import { vulnerabilityKey } from '../analysis/evaluate.js';
 import { deleteMark } from '../analysis/marks.js';
 import { resolveAlertsOfMarkedFindings } from '../alerts/false-positives.js';
-import { HttpError, notFound, parse, requireId } from '../errors.js';
+import { HttpError, notFound, requireId } from '../errors.js';
 import { severityRank } from '../db/severity.js';
+import { idParams, optionalBody, routesPlugin } from '../zod-provider.js';
 import { summaryColumns, toPiiFindings, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
 
 /** Without `limit`, lists answer everything up to this many rows (`total` stays exact). */
@@ -75,10 +75,14 @@ const SORTS: Record<string, SQL[]> = {
   '-rps': [down(endpoints.avgRps), asc(endpoints.id)],
 };
 
-export async function endpointRoutes(
-  app: FastifyInstance,
-  { ctx, analyzer, testRunner }: { ctx: AppContext; analyzer: Analyzer; testRunner: TestRunner },
-) {
+interface RouteDeps {
+  ctx: AppContext;
+  analyzer: Analyzer;
+  testRunner: TestRunner;
+}
+
+export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: RouteDeps) => {
+  const { ctx, analyzer, testRunner } = deps;
   const { db } = ctx;
   const { ownerId: _ownerId, ownerName: _ownerName, ...endpointColumns } = summaryColumns;
   const pageColumns = { ...endpointColumns, ownerId: endpoints.ownerId };
@@ -150,22 +154,23 @@ export async function endpointRoutes(
         .from(findingFalsePositives)
         .where(and(eq(findingFalsePositives.endpointId, id), eq(findingFalsePositives.kind, 'pii'))),
     ]);
-    return endpointSchema.parse({
+    return {
       ...toSummary(row as SummaryRow),
       vulnerabilities: vulns.map((v) => toVulnerability(v.vuln, undefined, v.mark)),
       piiFindings: toPiiFindings({ pii: row.pii ?? [] }, new Map(piiMarks.map((m) => [m.type, m]))),
       merges: row.merges ?? [],
       riskBreakdown: row.riskBreakdown,
-    });
+    };
   }
 
   // Lists and counters first wait (bounded) for captures acknowledged before the read to be analysed.
   const consistentRead = () => analyzer.catchUp();
-  const viewer = allow('viewer');
-  const analyst = allow('analyst');
+  // An endpoint's answer: one, after a rescan, an update or a finding mark.
+  const oneEndpoint = { params: idParams, response: { 200: endpointSchema } };
 
   // Counters kept by triggers (domain_stats): no scan over every endpoint.
-  app.get(paths.metrics(), { ...viewer, preHandler: consistentRead }, async () => {
+  const metrics = allow('viewer', { response: { 200: metricsSchema } });
+  app.get(paths.metrics(), { ...metrics, preHandler: consistentRead }, async () => {
     const [row] = await db
       .select({
         total: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number),
@@ -177,15 +182,16 @@ export async function endpointRoutes(
       .innerJoin(domains, eq(domains.id, domainStats.domainId))
       .where(notSampleDomain);
     const total = row?.total ?? 0;
-    return metricsSchema.parse({
+    return {
       totalEndpoints: total,
       highRiskEndpoints: row?.high ?? 0,
       piiEndpoints: row?.pii ?? 0,
       avgRiskScore: (total > 0 ? (row?.riskSum ?? 0) / total : 0).toFixed(1),
-    });
+    };
   });
 
-  app.get(paths.topEndpoints(), { ...viewer, preHandler: consistentRead }, async () => {
+  const top = allow('viewer', { response: { 200: topEndpointsSchema } });
+  app.get(paths.topEndpoints(), { ...top, preHandler: consistentRead }, async () => {
     const rows = await withOwners(
       await db
         .select(pageColumns)
@@ -194,11 +200,12 @@ export async function endpointRoutes(
         .orderBy(...SORTS['-risk']!)
         .limit(10),
     );
-    return topEndpointsSchema.parse(rows.map(toSummary));
+    return rows.map(toSummary);
   });
 
-  app.get(paths.endpoints(), { ...viewer, preHandler: consistentRead }, async (request) => {
-    const query = parse(endpointQuerySchema, request.query);
+  const list = allow('viewer', { querystring: endpointQuerySchema, response: { 200: endpointListSchema } });
+  app.get(paths.endpoints(), { ...list, preHandler: consistentRead }, async (request) => {
+    const query = request.query;
     const conditions: SQL[] = [];
     if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
     else conditions.push(notSampleEndpoint);
@@ -232,14 +239,14 @@ export async function endpointRoutes(
         .offset(query.offset ?? 0),
       countTotal(),
     ]);
-    return endpointListSchema.parse({ endpoints: (await withOwners(page)).map(toSummary), total });
+    return { endpoints: (await withOwners(page)).map(toSummary), total };
   });
 
-  app.get<{ Params: { id: string } }>('/api/v1/endpoints/:id', viewer, async (request) =>
+  app.get('/api/v1/endpoints/:id', allow('viewer', oneEndpoint), async (request) =>
     loadEndpoint(requireId(request.params.id, 'Endpoint')),
   );
 
-  app.post<{ Params: { id: string } }>('/api/v1/endpoints/:id/rescan', analyst, async (request) => {
+  app.post('/api/v1/endpoints/:id/rescan', allow('analyst', oneEndpoint), async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
     if (!(await analyzer.rescan(id, probe))) throw notFound('Endpoint');
     // Deep scanning also runs the applicable security tests (when the domain has a test base URL).
@@ -247,9 +254,10 @@ export async function endpointRoutes(
     return loadEndpoint(id);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id', analyst, async (request) => {
+  const update = { ...oneEndpoint, body: optionalBody(endpointUpdateSchema) };
+  app.patch('/api/v1/endpoints/:id', allow('analyst', update), async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
-    const body = parse(endpointUpdateSchema, request.body ?? {});
+    const body = request.body;
     const [current] = await db
       .select({
         method: endpoints.method,
@@ -306,9 +314,10 @@ export async function endpointRoutes(
    * Marks one finding of an endpoint as a false positive (or restores it): kept
    * across rescans, left out of the score and alerts; open alerts for it resolve.
    */
-  app.patch<{ Params: { id: string } }>('/api/v1/endpoints/:id/findings', analyst, async (request) => {
+  const mark = { ...oneEndpoint, body: optionalBody(findingFalsePositiveSchema) };
+  app.patch('/api/v1/endpoints/:id/findings', allow('analyst', mark), async (request) => {
     const id = requireId(request.params.id, 'Endpoint');
-    const body = parse(findingFalsePositiveSchema, request.body ?? {});
+    const body = request.body;
     const [current] = await db
       .select({
         method: endpoints.method,
@@ -379,7 +388,8 @@ export async function endpointRoutes(
     return loadEndpoint(id);
   });
 
-  app.get(paths.vulnerabilities(), { ...viewer, preHandler: consistentRead }, async () => {
+  const vulnerabilityList = allow('viewer', { response: { 200: vulnerabilityListSchema } });
+  app.get(paths.vulnerabilities(), { ...vulnerabilityList, preHandler: consistentRead }, async () => {
     const [rows, totals] = await Promise.all([
       db
         .select({
@@ -405,7 +415,7 @@ export async function endpointRoutes(
         .innerJoin(endpoints, eq(endpoints.id, vulnerabilities.endpointId))
         .where(notSampleEndpoint),
     ]);
-    return vulnerabilityListSchema.parse({
+    return {
       vulnerabilities: rows.map((r) =>
         toVulnerability(
           r.vuln,
@@ -414,10 +424,11 @@ export async function endpointRoutes(
         ),
       ),
       total: totals[0]?.n ?? 0,
-    });
+    };
   });
 
-  app.get(paths.pii(), { ...viewer, preHandler: consistentRead }, async () => {
+  const piiList = allow('viewer', { response: { 200: piiListSchema } });
+  app.get(paths.pii(), { ...piiList, preHandler: consistentRead }, async () => {
     const hasPii = and(sql`cardinality(${endpoints.piiTypes}) > 0`, notSampleEndpoint);
     const [rows, totals] = await Promise.all([
       db
@@ -437,16 +448,16 @@ export async function endpointRoutes(
         .limit(UNPAGED_CAP),
       db.select({ n: count() }).from(endpoints).where(hasPii),
     ]);
-    return piiListSchema.parse({
+    return {
       endpoints: rows.map((r) => ({
         ...r,
         riskScore: Math.round(r.riskScore),
         lastScanned: r.lastScanned ? r.lastScanned.toISOString() : null,
       })),
       total: totals[0]?.n ?? 0,
-    });
+    };
   });
-}
+});
 
 /** A refused or failed probe (e.g. a private address) is logged; the passive findings still stand. */
 function logProbeFailure(ctx: AppContext, agg: EndpointAggregate, error: unknown): void {
