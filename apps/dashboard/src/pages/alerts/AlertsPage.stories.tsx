@@ -59,11 +59,15 @@ export const TenThousandAlerts: Story = {
   },
 };
 
-export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
+export const Loading: Story = { parameters: mockApi({ variant: 'loading', resources: { auth: 'full' } }) };
 
 export const Empty: Story = emptyStory('No security alerts found. Your system is secure!');
 
-export const Error: Story = errorStory('Error loading alerts: Internal server error');
+/** The page's calls fail; the session answers (no screen shows without one). */
+export const Error: Story = {
+  ...errorStory('Error loading alerts: Internal server error'),
+  parameters: mockApi({ variant: 'error', resources: { auth: 'full' } }),
+};
 
 /** Select all on the page, then Acknowledge for all of them in one call; the selection clears. */
 export const BulkAcknowledge: Story = {
@@ -146,7 +150,7 @@ export const CreateRuleValidation: Story = {
   parameters: { ...mockApi(), screenshot: 'viewport' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Configure Rules' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Configure Rules' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create Alert Rule' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create Rule' }));
     await expect(await dialog.findByText('Rule name is required')).toBeVisible();
@@ -163,7 +167,7 @@ export const CreateRule: Story = {
   parameters: { ...mockApi(), screenshot: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Configure Rules' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Configure Rules' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create Alert Rule' }));
     await userEvent.type(dialog.getByLabelText(/Rule Name/), 'Risk above 90');
     await userEvent.click(dialog.getByRole('combobox', { name: /Trigger Type/ }));
@@ -182,7 +186,7 @@ export const CreateChannel: Story = {
   parameters: { ...mockApi(), screenshot: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Notification Channels' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Notification Channels' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create Notification Channel' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create Channel' }));
     await expect(await dialog.findByText('Channel name is required')).toBeVisible();

@@ -32,7 +32,7 @@ export const Full: Story = {
 };
 
 export const Loading: Story = {
-  parameters: mockApi({ variant: 'loading' }),
+  parameters: mockApi({ variant: 'loading', resources: { auth: 'full' } }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Loading metrics')).toBeVisible();
@@ -125,6 +125,18 @@ export const EndpointNotFound: Story = {
     await expect(within(dialog).getByText('The requested endpoint could not be found.')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** While `/auth/me` loads, nobody is offered Run Scan or rescans, and no role hint shows either. */
+export const RoleUnknown: Story = {
+  parameters: mockApi({ resources: { auth: 'loading' } }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Showing 1-\d+ of \d+ high-risk endpoints$/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Run Scan' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Rescan / })).not.toBeInTheDocument();
+    await expect(canvas.queryByText(/^Only an analyst or an admin can/)).not.toBeInTheDocument();
   },
 };
 

@@ -23,11 +23,15 @@ export const Full: Story = {
   },
 };
 
-export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
+export const Loading: Story = { parameters: mockApi({ variant: 'loading', resources: { auth: 'full' } }) };
 
 export const Empty: Story = emptyStory('No domains discovered yet. Run a scan to discover domains.');
 
-export const Error: Story = errorStory('Error loading domains: Internal server error');
+/** The page's calls fail; the session answers (no screen shows without one). */
+export const Error: Story = {
+  ...errorStory('Error loading domains: Internal server error'),
+  parameters: mockApi({ variant: 'error', resources: { auth: 'full' } }),
+};
 
 export const Search: Story = {
   parameters: { ...mockApi(), screenshot: false },

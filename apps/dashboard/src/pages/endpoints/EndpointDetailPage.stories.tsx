@@ -32,7 +32,7 @@ export const Full: Story = {
 };
 
 export const Loading: Story = {
-  parameters: mockApi({ variant: 'loading' }),
+  parameters: mockApi({ variant: 'loading', resources: { auth: 'full' } }),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByLabelText('Loading endpoint')).toBeVisible();
   },

@@ -25,9 +25,13 @@ export const Full: Story = {
   },
 };
 
-export const Loading: Story = { parameters: mockApi({ variant: 'loading' }) };
+export const Loading: Story = { parameters: mockApi({ variant: 'loading', resources: { auth: 'full' } }) };
 
-export const Error: Story = errorStory('Error loading settings: Internal server error');
+/** The page's calls fail; the session answers (no screen shows without one). */
+export const Error: Story = {
+  ...errorStory('Error loading settings: Internal server error'),
+  parameters: mockApi({ variant: 'error', resources: { auth: 'full' } }),
+};
 
 /** Four sliders; the total is green at exactly 100 and red otherwise. */
 export const RiskScoring: Story = {
