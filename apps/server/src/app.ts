@@ -219,11 +219,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(capturePlugin, { ctx, sink, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, sink, onRecorded });
   fastPath = captureFastPath({ ctx, sink, upstreams, telemetry, logger: app.log, onRecorded });
-  await app.register(apiRoutes, { ctx, analyzer, testRunner });
+  await app.register(apiRoutes, { ctx, analyzer, testRunner, upstreams });
   await app.register(alertingPlugin, { ctx });
   await dashboardPlugin(app, { root: config.dashboardDir });
 
   app.addHook('onReady', async () => {
+    await upstreams.load();
     sink.start();
     analyzer.start();
     if (options.scheduler !== false) scheduler.start();

@@ -1,9 +1,9 @@
 // The capture fast path over real HTTP: it stores what the Fastify route stores
 // for the same request, and everything it cannot decide from the headers (a
-// session, a bad host, an over-large or chunked body, an unknown upstream)
-// still gets the route's answer.
+// session, a bad host, an over-large or chunked body) still gets the route's
+// answer. No capture waits for the database, not even a new host's first.
 import { request as httpRequest } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, errorBodySchema } from '@argus/api';
 import type { Observation } from '@argus/engine';
@@ -45,18 +45,22 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
       const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
       return Number(/^argus_capture_fast_path_total (\d+)$/m.exec(metrics.body)?.[1]);
     };
-    const send = async () => {
+    /** `chunked`: the body as a stream (no Content-Length), which only the route reads. */
+    const send = async (chunked = false) => {
+      const body = chunked ? new Blob([capture.body]).stream() : capture.body;
       const res = await fetch(`${base}/gateway/api/v1/users/42?expand=cards`, {
         ...capture,
+        body,
         headers: { ...capture.headers, authorization: `Bearer ${TOKEN}` },
-      });
+        ...(chunked ? { duplex: 'half' } : {}),
+      } as RequestInit);
       expect(res.status).toBe(202);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       return captureResultSchema.parse(await res.json()).recorded;
     };
-    // The first request for a domain takes the route (its upstream is not known yet), the next the fast path.
+    // The same request through the route (a chunked body) and through the fast path.
     const start = await fastPathCount();
-    const routed = await send();
+    const routed = await send(true);
     expect(await fastPathCount()).toBe(start);
     const fast = await send();
     expect(await fastPathCount()).toBe(start + 1);
@@ -175,4 +179,43 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
     expect(recorded.piiTypes).toEqual(['ssn']);
     expect((await storedObservation(recorded.id)).observation.requestBody).toBe('{"ssn": "536-22-8714"}');
   });
+
+  it(
+    'answers the first capture of a new host while a long transaction holds the database',
+    { timeout: 120_000 },
+    async () => {
+      // An analysis holding PGlite's one connection, as a big import does; released only after
+      // the capture answered (or, if it never does, after 60 s, so the test fails instead of hanging).
+      let release!: () => void;
+      let released = false;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const safety = setTimeout(() => {
+        released = true;
+        release();
+      }, 60_000);
+      const holding = t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      });
+      try {
+        for (const path of ['/gateway/api/v1/first', '/gateway/%61pi/v1/first']) {
+          const answer = await fetch(`${base}${path}`, {
+            method: 'POST',
+            headers: {
+              'x-forwarded-host': `new-${path.length}.example.com`,
+              authorization: `Bearer ${TOKEN}`,
+              'content-type': 'application/json',
+            },
+            body: '{"a":1}',
+          });
+          expect(answer.status, path).toBe(202);
+          expect(released, `${path} answered only once the database was free`).toBe(false);
+        }
+      } finally {
+        clearTimeout(safety);
+        release();
+        await holding;
+      }
+    },
+  );
 });

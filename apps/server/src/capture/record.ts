@@ -2,7 +2,7 @@
 // headers, auth evidence, body sample), and the domain's upstream; handle.ts
 // turns it into a record and an answer.
 import type { IncomingHttpHeaders } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { isNotNull } from 'drizzle-orm';
 import {
   authFromHeaders,
   BODY_SAMPLE_LIMIT,
@@ -201,41 +201,65 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
 }
 
 /**
- * Each domain's upstream base URL (or none), cached for a few seconds, then
- * served while a background look-up refreshes it: a capture never waits for
- * the database once its domain was seen (on PGlite a long analysis holds the
- * one connection, and captures waited for it, 33 s under load).
+ * Every domain's upstream base URL, as one snapshot of the domains that have
+ * one: a host missing from it has none, so a capture never waits for the
+ * database, not even the first one of a new host (on PGlite a long analysis
+ * holds the one connection, and captures waited for it, 33 s under load). The
+ * snapshot is loaded when the server starts and refreshed in the background
+ * when older than a few seconds; a domain created here is set at once, one
+ * created by another instance is seen within that time.
  */
 export class UpstreamCache {
-  private readonly entries = new BoundedCache<string, { url: string | null; at: number }>(10_000);
-  private readonly refreshing = new Set<string>();
+  private snapshot: Map<string, string> | null = null;
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+  /** Domains set while a snapshot was being read. */
+  private during: [domain: string, url: string | null][] = [];
 
   constructor(private readonly ctx: AppContext) {}
 
-  /** The cached answer (refreshed in the background when older than a few seconds); undefined when never looked up. */
+  /** Reads the snapshot (once at a time); the server awaits it when it starts. */
+  load(): Promise<void> {
+    this.loading ??= this.read().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  /** The upstream (null: none); undefined only before the first snapshot. Refreshes a stale one in the background. */
   peek(domain: string): string | null | undefined {
-    const hit = this.entries.get(domain);
-    if (hit && Date.now() - hit.at >= UPSTREAM_CACHE_MS && !this.refreshing.has(domain)) {
-      this.refreshing.add(domain);
-      this.lookUp(domain)
-        .catch((error: unknown) => this.ctx.logger.warn({ err: error, domain }, 'upstream look-up failed'))
-        .finally(() => this.refreshing.delete(domain));
+    if (!this.snapshot) return undefined;
+    if (Date.now() - this.loadedAt >= UPSTREAM_CACHE_MS && !this.loading) {
+      this.load().catch((error: unknown) => this.ctx.logger.warn({ err: error }, 'upstream look-up failed'));
     }
-    return hit?.url;
+    return this.snapshot.get(domain) ?? null;
   }
 
   async get(domain: string): Promise<string | null> {
     const cached = this.peek(domain);
-    return cached !== undefined ? cached : this.lookUp(domain);
+    if (cached !== undefined) return cached;
+    await this.load();
+    return this.snapshot?.get(domain) ?? null;
   }
 
-  private async lookUp(domain: string): Promise<string | null> {
-    const [row] = await this.ctx.db
-      .select({ upstreamUrl: domains.upstreamUrl })
+  /** A domain this instance created or changed (kept over a snapshot read that began before it). */
+  set(domain: string, url: string | null): void {
+    if (this.loading) this.during.push([domain, url]);
+    if (url === null) this.snapshot?.delete(domain);
+    else this.snapshot?.set(domain, url);
+  }
+
+  private async read(): Promise<void> {
+    this.during = [];
+    const rows = await this.ctx.db
+      .select({ name: domains.name, upstreamUrl: domains.upstreamUrl })
       .from(domains)
-      .where(eq(domains.name, domain));
-    const url = row?.upstreamUrl ?? null;
-    this.entries.set(domain, { url, at: Date.now() });
-    return url;
+      .where(isNotNull(domains.upstreamUrl));
+    const snapshot = new Map<string, string>();
+    for (const row of rows) if (row.upstreamUrl) snapshot.set(row.name, row.upstreamUrl);
+    for (const [domain, url] of this.during) {
+      if (url === null) snapshot.delete(domain);
+      else snapshot.set(domain, url);
+    }
+    this.snapshot = snapshot;
+    this.loadedAt = Date.now();
   }
 }

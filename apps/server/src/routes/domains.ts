@@ -17,6 +17,7 @@ import {
 } from '@argus/api';
 import { z } from 'zod';
 import type { Analyzer } from '../analysis/analyzer.js';
+import type { UpstreamCache } from '../capture/record.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -44,12 +45,15 @@ async function checkUrl(ctx: AppContext, url: string | undefined, field: string)
 interface RouteDeps {
   ctx: AppContext;
   analyzer: Analyzer;
+  /** Told about a domain's upstream as soon as the domain is created here. */
+  upstreams: UpstreamCache;
 }
 
 const nameParams = z.object({ name: z.string() });
 const domainIdParams = z.object({ domainId: z.string() });
 
-export const domainRoutes = routesPlugin('argus-domains', async (app, { ctx, analyzer }: RouteDeps) => {
+export const domainRoutes = routesPlugin('argus-domains', async (app, deps: RouteDeps) => {
+  const { ctx, analyzer } = deps;
   const { db } = ctx;
   const admin = allow('admin');
 
@@ -146,6 +150,7 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, { ctx, ana
       });
       return row;
     });
+    deps.upstreams.set(body.name, upstreamUrl);
     await ctx.recordActivity({
       title: `Domain added: ${body.name}`,
       description: body.description || null,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { deadLetterRoutes } from '../capture/dead-letters.js';
+import type { UpstreamCache } from '../capture/record.js';
 import type { AppContext } from '../context.js';
 import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
@@ -13,7 +14,7 @@ import { templateOverrideRoutes } from './template-overrides.js';
 
 export async function apiRoutes(
   app: FastifyInstance,
-  opts: { ctx: AppContext; analyzer: Analyzer; testRunner: TestRunner },
+  opts: { ctx: AppContext; analyzer: Analyzer; testRunner: TestRunner; upstreams: UpstreamCache },
 ) {
   await app.register(endpointRoutes, opts);
   await app.register(domainRoutes, opts);
