@@ -207,6 +207,27 @@ describe('argus-engine discover --workers', () => {
     }
   }, 30_000);
 
+  it('prints the attack traffic under the endpoint table', async () => {
+    const printed = await run(['discover', bigLog]);
+    expect(printed.code).toBe(0);
+    const lines = printed.stdout.split('\n');
+    expect(
+      lines.some((l) =>
+        /^-?\s*\S*: attack traffic, 40 requests from 2024-10-10T14:00:00\.000Z to 2024-10-10T14:39:00\.000Z; 40 static, 0 browser, 40 preflight requests$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
+    expect(lines).toContain('  by kind:   dotfile 20, wordpress 10, unanswered 10');
+    expect(lines.find((l) => l.startsWith('  by client: '))).toMatch(
+      /^ {2}by client: 203\.0\.113\.\d \d+, 203\.0\.113\.\d \d+, 203\.0\.113\.\d \d+$/,
+    );
+    expect(lines.find((l) => l.startsWith('  probed:    '))).toMatch(/\/\.env 10/);
+    // No probe, asset or preflight is an endpoint row.
+    expect(printed.stdout).not.toMatch(/^GET\s+\S+\s+\/(\.env|wp-login\.php|static)/m);
+    expect(printed.stdout).not.toMatch(/^OPTIONS /m);
+  }, 30_000);
+
   it('refuses a bad worker count', async () => {
     for (const bad of ['0', '9', '1.5', 'many']) {
       const r = await run(['discover', '--workers', bad, bigLog]);
