@@ -12,6 +12,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect as connectNats } from 'nats';
+import { emptyAggregate } from '@argus/engine';
 import type * as AppModule from '../src/app.js';
 import type * as ConfigModule from '../src/config.js';
 import type * as ClientModule from '../src/db/client.js';
@@ -305,7 +306,7 @@ async function inventoryBench(): Promise<void> {
             requestCount: n % 5000,
             avgRps: (n % 1000) / 10,
             vulnerabilityCount: n % 4,
-            aggregate: { domain: domain.name, method, normalizedPath, requestCount: n % 5000 },
+            aggregate: { ...emptyAggregate(domain.name, method, normalizedPath), requestCount: n % 5000 },
           };
         }),
       );

@@ -136,8 +136,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
   });
   const telemetry = createTelemetry();
-  const analyzer = new Analyzer(ctx, telemetry);
-  analyzer.setFindingsHandler(processFindings);
   const sink: CaptureSink = config.nats
     ? await NatsSink.open(config.nats)
     : await CaptureIngest.open({
@@ -146,9 +144,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         dataDir: config.dataDir,
         maxBacklogBytes: config.captureBacklogLimit,
         journal: { fsyncIntervalMs: config.captureFsyncIntervalMs },
+        // Called once the sink has started (below), after the analyzer exists.
         onStored: () => analyzer.schedule(),
       });
-  analyzer.setIngest(sink);
+  const analyzer = new Analyzer({ ctx, telemetry, onFindings: processFindings, sink });
   telemetry.captureBacklogSource.bytes = () => sink.backlogBytes;
   const scheduler = new Scheduler(ctx, analyzer);
   const testRunner = new TestRunner(ctx, analyzer);

@@ -29,8 +29,7 @@ export async function runWorker(): Promise<number> {
     logger,
     secrets: createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
   });
-  const analyzer = new Analyzer(ctx, createTelemetry());
-  analyzer.setFindingsHandler(processFindings);
+  const analyzer = new Analyzer({ ctx, telemetry: createTelemetry(), onFindings: processFindings });
   const worker = new CaptureWorker({
     ctx,
     nats: nats,

@@ -1,6 +1,5 @@
 // A spec that names a guessed template's parameters differently renames the
 // endpoint in place: its id, false-positive flag, owner and findings stay.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityListSchema,
@@ -20,7 +19,7 @@ describe.each(databaseKinds)('renamed templates (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { ingestToken: TOKEN });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('keeps the endpoint row when a spec renames the parameters of a guessed template', async () => {
@@ -87,36 +86,5 @@ describe.each(databaseKinds)('renamed templates (%s)', (kind) => {
     expect(activity.map((a) => a.title)).not.toContain(
       'New endpoint discovered: GET /api/accounts/{id}/statements',
     );
-  });
-
-  it('keeps the row when the templater names a stored parameter otherwise (rows from an earlier version)', async () => {
-    const capture = (id: number) =>
-      t.anonymous({
-        method: 'GET',
-        url: `/gateway/shop/items/${id}`,
-        headers: { host: 'legacy.example.com', authorization: `Bearer ${TOKEN}` },
-      });
-    for (const id of [101, 102, 103]) expect((await capture(id)).statusCode).toBe(202);
-    const list = async () =>
-      json(
-        await t.inject({ method: 'GET', url: paths.endpoints({ domain: 'legacy.example.com' }) }),
-        endpointListSchema,
-      ).endpoints;
-    const [current] = await list();
-    expect(current?.normalizedPath).toBe('/shop/items/{itemId}');
-    // As an earlier version stored it: `{id}`.
-    await t.ctx.db.execute(
-      sql`update endpoints set normalized_path = '/shop/items/{id}',
-            aggregate = jsonb_set(aggregate, '{normalizedPath}', '"/shop/items/{id}"'),
-            false_positive = true
-          where id = ${current!.id}`,
-    );
-    for (const id of [104, 105]) expect((await capture(id)).statusCode).toBe(202);
-    const after = await list();
-    expect(after.map((e) => [e.id, e.normalizedPath, e.requestCount])).toEqual([
-      [current!.id, '/shop/items/{itemId}', 5],
-    ]);
-    const one = json(await t.inject({ method: 'GET', url: paths.endpoint(current!.id) }), endpointSchema);
-    expect(one.falsePositive).toBe(true);
   });
 });

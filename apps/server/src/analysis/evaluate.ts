@@ -45,6 +45,41 @@ export interface FindingMarks {
 
 export const NO_MARKS: FindingMarks = { pii: new Set(), vulnerabilities: new Set() };
 
+/**
+ * A vulnerability mark names its finding by id and subject, and a path finding's subject
+ * is the endpoint's path (`ARGUS-API1-001|/users/{userId}`): it follows the path.
+ */
+export function resubject(kind: string, findingKey: string, from: string, to: string): string {
+  return kind === 'vulnerability' && findingKey.endsWith(`|${from}`)
+    ? `${findingKey.slice(0, findingKey.length - from.length)}${to}`
+    : findingKey;
+}
+
+/** Stored marks (one row per marked finding) per endpoint id, as the analysis reads them. */
+export function marksByEndpoint(
+  rows: readonly { endpointId: string; kind: 'pii' | 'vulnerability'; findingKey: string }[],
+): Map<string, FindingMarks> {
+  const out = new Map<string, { pii: Set<string>; vulnerabilities: Set<string> }>();
+  for (const r of rows) {
+    let marks = out.get(r.endpointId);
+    if (!marks) out.set(r.endpointId, (marks = { pii: new Set(), vulnerabilities: new Set() }));
+    (r.kind === 'pii' ? marks.pii : marks.vulnerabilities).add(r.findingKey);
+  }
+  return out;
+}
+
+/** Marks plus those carried over from rows folded into the endpoint. */
+export function withCarried(
+  marks: FindingMarks,
+  carried: readonly { kind: 'pii' | 'vulnerability'; findingKey: string }[] | undefined,
+): FindingMarks {
+  if (!carried?.length) return marks;
+  const pii = new Set(marks.pii);
+  const vulnerabilities = new Set(marks.vulnerabilities);
+  for (const c of carried) (c.kind === 'pii' ? pii : vulnerabilities).add(c.findingKey);
+  return { pii, vulnerabilities };
+}
+
 /** How a stored vulnerability is named by a false-positive mark: its id and subject. */
 export const vulnerabilityKey = (vulnId: string, subject: string) => `${vulnId}|${subject}`;
 

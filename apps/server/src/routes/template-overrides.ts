@@ -9,7 +9,7 @@ import {
   type TemplateOverride,
 } from '@argus/api';
 import { z } from 'zod';
-import { SpecTemplateIndex, splitPath, type EndpointAggregate } from '@argus/engine';
+import { SpecTemplateIndex, splitPath } from '@argus/engine';
 import type { Analyzer } from '../analysis/analyzer.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
@@ -89,7 +89,7 @@ export const templateOverrideRoutes = routesPlugin(
           .innerJoin(domains, eq(domains.id, endpoints.domainId))
           .where(eq(endpoints.id, id));
         if (!endpoint) throw notFound('Endpoint');
-        const declared = (endpoint.aggregate as unknown as EndpointAggregate | null)?.spec;
+        const declared = endpoint.aggregate.spec;
         if (declared)
           throw new HttpError(
             409,

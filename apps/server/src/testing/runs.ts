@@ -10,7 +10,6 @@ import { createTransport, startCanary, type CanaryListener } from '@argus/connec
 import {
   runActiveTests,
   type ActiveTestResult,
-  type EndpointAggregate,
   type Identity,
   type RecordedExchange,
   type Transport,
@@ -320,9 +319,7 @@ export class TestRunner {
       canary = isLoopback(baseUrl) ? await startCanary() : null;
       const result = await runActiveTests({
         endpoints: endpointRows.map(
-          (e) =>
-            declared.get(`${e.method} ${e.path}`) ??
-            activeEndpointOf(e.aggregate as unknown as EndpointAggregate),
+          (e) => declared.get(`${e.method} ${e.path}`) ?? activeEndpointOf(e.aggregate),
         ),
         baseUrl,
         identities,

@@ -1,6 +1,6 @@
 // An Argus app for the alerting tests: the real buildApp on a given database,
 // signed in as admin, plus fixtures (a domain with endpoints) and scan findings.
-import type { Severity } from '@argus/engine';
+import { emptyAggregate, type Severity } from '@argus/engine';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
@@ -67,7 +67,7 @@ export async function seedEndpoints(
         domain,
         method: 'POST',
         normalizedPath,
-        aggregate: {},
+        aggregate: emptyAggregate(domain, 'POST', normalizedPath),
       })),
     )
     .returning({

@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { RiskBreakdown } from '@argus/api';
-import type { DomainTraffic, Evidence } from '@argus/engine';
+import type { DomainTraffic, EndpointAggregate, Evidence } from '@argus/engine';
 import { users } from './core.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -120,7 +120,7 @@ export const endpoints = pgTable(
     falsePositive: boolean('false_positive').notNull().default(false),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     /** The engine's aggregate: everything needed to re-run checks and scoring. */
-    aggregate: jsonb('aggregate').$type<Record<string, unknown>>().notNull(),
+    aggregate: jsonb('aggregate').$type<EndpointAggregate>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
