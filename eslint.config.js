@@ -64,4 +64,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server reads its configuration in one place: config.ts turns the environment into a Config.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in config.ts and pass the Config.',
+        },
+      ],
+    },
+  },
 );

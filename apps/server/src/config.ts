@@ -1,6 +1,7 @@
 // Configuration from the environment (ARCHITECTURE.md, "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RETRY_POLICY } from './notifications/backoff.js';
 
 export interface Config {
   port: number;
@@ -50,7 +51,20 @@ export interface Config {
    * and `argus worker` processes analyse them; unset, the embedded journal.
    */
   nats: NatsConfig | undefined;
+  /** Base of the dashboard links in notifications (ARGUS_PUBLIC_URL); unset, where the server listens. */
+  publicUrl: string | undefined;
+  /** Notification delivery: retries and polling (ARGUS_DELIVERY_RETRY_BASE_MS, _MAX_ATTEMPTS, _POLL_MS). */
+  delivery: DeliveryConfig;
   logLevel: string;
+}
+
+export interface DeliveryConfig {
+  /** Delay before the first retry, doubling with each further one. */
+  retryBaseMs: number;
+  /** Attempts before a delivery is marked failed. */
+  maxAttempts: number;
+  /** How often an idle delivery worker looks for due deliveries. */
+  pollMs: number;
 }
 
 export interface NatsConfig {
@@ -116,6 +130,12 @@ function milliseconds(value: string | undefined, fallback: number, max: number, 
   return n;
 }
 
+/** A whole number of at least 0; anything else keeps the default. */
+const count = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.PORT ?? '8080', 10);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -161,6 +181,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       'ARGUS_OBSERVATION_RETENTION_DAYS',
     ),
     nats: natsConfig(env),
+    publicUrl: blank(env.ARGUS_PUBLIC_URL)?.trim(),
+    delivery: {
+      retryBaseMs: count(env.ARGUS_DELIVERY_RETRY_BASE_MS, DEFAULT_RETRY_POLICY.baseDelayMs),
+      maxAttempts: Math.max(1, count(env.ARGUS_DELIVERY_MAX_ATTEMPTS, DEFAULT_RETRY_POLICY.maxAttempts)),
+      pollMs: Math.max(10, count(env.ARGUS_DELIVERY_POLL_MS, 1000)),
+    },
     logLevel: blank(env.LOG_LEVEL) ?? 'info',
   };
 }

@@ -26,4 +26,18 @@ describe('configFromEnv', () => {
       'ARGUS_OBSERVATION_RETENTION_DAYS must be a number of days (0 keeps everything), not week',
     );
   });
+
+  it('reads the notification settings: dashboard address and delivery retries', () => {
+    const defaults = configFromEnv({});
+    expect(defaults.publicUrl).toBeUndefined();
+    expect(defaults.delivery).toEqual({ retryBaseMs: 30_000, maxAttempts: 6, pollMs: 1000 });
+    const set = configFromEnv({
+      ARGUS_PUBLIC_URL: ' https://argus.example.com/ ',
+      ARGUS_DELIVERY_RETRY_BASE_MS: '150',
+      ARGUS_DELIVERY_MAX_ATTEMPTS: '0',
+      ARGUS_DELIVERY_POLL_MS: '5',
+    });
+    expect(set.publicUrl).toBe('https://argus.example.com/');
+    expect(set.delivery).toEqual({ retryBaseMs: 150, maxAttempts: 1, pollMs: 10 });
+  });
 });

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { channelRoutes } from '../notifications/routes.js';
-import { DeliveryWorker, deliveryOptionsFromEnv, type DeliveryOptions } from '../notifications/queue.js';
+import { DeliveryWorker, deliveryOptions, type DeliveryOptions } from '../notifications/queue.js';
 import { ensureDefaultRules } from './process.js';
 import { alertRoutes } from './routes.js';
 
@@ -13,13 +13,13 @@ export { evaluateRules, validateConditions, DEFAULT_RULES } from './evaluate.js'
 
 export interface AlertingOptions {
   ctx: AppContext;
-  /** Retry and polling settings (default: from the environment, see deliveryOptionsFromEnv). */
+  /** Retry and polling settings (default: the configuration's). */
   delivery?: DeliveryOptions;
 }
 
 export async function alertingPlugin(app: FastifyInstance, options: AlertingOptions): Promise<void> {
   const { ctx } = options;
-  const delivery = options.delivery ?? deliveryOptionsFromEnv();
+  const delivery = options.delivery ?? deliveryOptions(ctx.config.delivery);
   await ensureDefaultRules(ctx);
   await app.register(alertRoutes, { ctx });
   await app.register(channelRoutes, { ctx, delivery });

@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ChannelType, Severity } from '@argus/api';
 import { SEVERITY_ORDER } from '@argus/engine';
+import type { DeliveryConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { alerts, deliveries, endpoints, notificationChannels } from '../db/schema/index.js';
@@ -25,20 +26,15 @@ export interface DeliveryOptions {
   sendTimeoutMs: number;
 }
 
-const intFromEnv = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-};
-
-/** Defaults, tunable with ARGUS_DELIVERY_RETRY_BASE_MS, ARGUS_DELIVERY_MAX_ATTEMPTS and ARGUS_DELIVERY_POLL_MS. */
-export function deliveryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DeliveryOptions {
+/** Delivery settings from the configuration (config.ts, ARGUS_DELIVERY_*). */
+export function deliveryOptions(config: DeliveryConfig): DeliveryOptions {
   return {
     retry: {
-      baseDelayMs: intFromEnv(env.ARGUS_DELIVERY_RETRY_BASE_MS, DEFAULT_RETRY_POLICY.baseDelayMs),
+      baseDelayMs: config.retryBaseMs,
       maxDelayMs: DEFAULT_RETRY_POLICY.maxDelayMs,
-      maxAttempts: Math.max(1, intFromEnv(env.ARGUS_DELIVERY_MAX_ATTEMPTS, DEFAULT_RETRY_POLICY.maxAttempts)),
+      maxAttempts: config.maxAttempts,
     },
-    pollIntervalMs: Math.max(10, intFromEnv(env.ARGUS_DELIVERY_POLL_MS, 1000)),
+    pollIntervalMs: config.pollMs,
     batchSize: 20,
     sendTimeoutMs: 10_000,
   };
@@ -46,7 +42,7 @@ export function deliveryOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): De
 
 /** Link back to the dashboard: ARGUS_PUBLIC_URL, else where the server listens. */
 export function dashboardUrl(ctx: AppContext): string {
-  const base = process.env.ARGUS_PUBLIC_URL?.trim() || `http://${ctx.config.host}:${ctx.config.port}`;
+  const base = ctx.config.publicUrl || `http://${ctx.config.host}:${ctx.config.port}`;
   return base.replace(/\/+$/, '');
 }
 

@@ -10,12 +10,6 @@ import { domains, endpoints } from '../../src/db/schema/index.js';
 import type { EndpointFindings, ScanFindings } from '../../src/findings.js';
 import { ADMIN_PASSWORD } from '../helpers.js';
 
-// Fast retries for the tests (read when the alerting plugin starts).
-process.env.ARGUS_DELIVERY_RETRY_BASE_MS = '150';
-process.env.ARGUS_DELIVERY_POLL_MS = '50';
-process.env.ARGUS_DELIVERY_MAX_ATTEMPTS = '4';
-process.env.ARGUS_PUBLIC_URL = 'http://argus.test';
-
 export interface AlertingApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -25,7 +19,14 @@ export interface AlertingApp {
 }
 
 export async function startApp(database: Database, overrides: Partial<Config> = {}): Promise<AlertingApp> {
-  const config = testConfig({ adminPassword: ADMIN_PASSWORD, allowPrivateUrls: true, ...overrides });
+  const config = testConfig({
+    adminPassword: ADMIN_PASSWORD,
+    allowPrivateUrls: true,
+    // Fast retries for the tests.
+    delivery: { retryBaseMs: 150, pollMs: 50, maxAttempts: 4 },
+    publicUrl: 'http://argus.test',
+    ...overrides,
+  });
   const app = await buildApp({ config, database, scheduler: false });
   await app.ready();
   const login = await app.inject({
