@@ -205,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await registerAuth(app, ctx);
   observeRequests(app, telemetry);
-  await app.register(observabilityPlugin, { ctx, telemetry });
+  await app.register(observabilityPlugin, { ctx, telemetry, sink });
   const upstreams = new UpstreamCache(ctx);
   const capturedWith = telemetry.captured.labels({ pii: 'yes' });
   const capturedWithout = telemetry.captured.labels({ pii: 'no' });

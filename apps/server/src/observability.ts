@@ -1,9 +1,10 @@
-// /healthz (the process answers), /readyz (the database answers) and the
-// Prometheus /metrics exposition.
+// /healthz (the process answers), /readyz (the database and the capture sink,
+// NATS JetStream when configured, answer) and the Prometheus /metrics exposition.
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import { allow } from './auth.js';
 import type { AppContext } from './context.js';
+import type { CaptureSink } from './capture/sink.js';
 
 export interface Telemetry {
   registry: Registry;
@@ -177,16 +178,21 @@ export function observeRequests(app: FastifyInstance, telemetry: Telemetry): voi
 
 export async function observabilityPlugin(
   app: FastifyInstance,
-  { ctx, telemetry }: { ctx: AppContext; telemetry: Telemetry },
+  { ctx, telemetry, sink }: { ctx: AppContext; telemetry: Telemetry; sink: CaptureSink },
 ): Promise<void> {
   app.get('/healthz', allow('public'), async () => ({ status: 'ok' }));
   app.get('/readyz', allow('metrics'), async (_request, reply) => {
     try {
       await ctx.database.ping();
-      return { status: 'ready', database: ctx.database.driver };
     } catch (error) {
       return reply.code(503).send({ message: `Database unavailable: ${(error as Error).message}` });
     }
+    try {
+      await sink.ready();
+    } catch (error) {
+      return reply.code(503).send({ message: `Capture queue unavailable: ${(error as Error).message}` });
+    }
+    return { status: 'ready', database: ctx.database.driver, capture: sink.kind };
   });
   app.get('/metrics', allow('metrics'), async (_request, reply) =>
     reply.type(telemetry.registry.contentType).send(await telemetry.registry.metrics()),

@@ -183,7 +183,7 @@ describe.each(databaseKinds)('capture path and hostile input (%s)', (kind) => {
     expect((await t.anonymous({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect(
       (await t.anonymous({ method: 'GET', url: '/readyz', headers: METRICS_AUTH })).json(),
-    ).toMatchObject({ status: 'ready' });
+    ).toMatchObject({ status: 'ready', capture: 'journal' });
     const metrics = await t.anonymous({ method: 'GET', url: '/metrics', headers: METRICS_AUTH });
     expect(metrics.body).toMatch(/argus_captured_observations_total\{pii="yes"\} \d+/);
     expect(metrics.body).toMatch(/argus_http_request_duration_seconds_bucket/);

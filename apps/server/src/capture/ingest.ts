@@ -152,8 +152,15 @@ export class CaptureIngest implements CaptureSink {
     return this.journal.backlogBytes(this.position);
   }
 
+  readonly kind = 'journal';
+
   get accepting(): boolean {
     return !this.closed;
+  }
+
+  /** The journal is a local file written in this process: ready while it is open. */
+  async ready(): Promise<void> {
+    if (this.closed) throw new Error('the capture journal is closed');
   }
 
   get full(): boolean {

@@ -12,6 +12,7 @@ import type { CaptureRecord, CaptureSink } from './sink.js';
 const MAX_IN_FLIGHT = 50_000;
 const PUBLISH_TIMEOUT_MS = 10_000;
 const CATCH_UP_POLL_MS = 50;
+const READY_TIMEOUT_MS = 2000;
 
 export class NatsSink implements CaptureSink {
   private closed = false;
@@ -31,8 +32,29 @@ export class NatsSink implements CaptureSink {
     return new NatsSink(nc, nc.jetstream(), jsm, config);
   }
 
+  readonly kind = 'nats';
+
   get accepting(): boolean {
     return !this.closed;
+  }
+
+  /** JetStream answers for the stream within READY_TIMEOUT_MS (a lost connection does not). */
+  async ready(): Promise<void> {
+    if (this.closed || this.nc.isClosed()) throw new Error('the NATS connection is closed');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.jsm.streams.info(this.config.stream),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`JetStream did not answer within ${READY_TIMEOUT_MS} ms`)),
+            READY_TIMEOUT_MS,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   get full(): boolean {

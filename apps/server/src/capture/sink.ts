@@ -26,6 +26,10 @@ export interface CaptureSink {
   readonly backlogBytes: number;
   /** Resolves once every record is durable in the sink; rejects when it is not. */
   publish(records: readonly CaptureRecord[]): Promise<void>;
+  /** Where captures go, for /readyz: `journal` or `nats`. */
+  readonly kind: 'journal' | 'nats';
+  /** Resolves when the sink can take captures now; rejects with the reason otherwise (/readyz). */
+  ready(): Promise<void>;
   start(): void;
   /**
    * Read-your-writes: resolves once what was accepted before the call is in the
