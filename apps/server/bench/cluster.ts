@@ -15,7 +15,7 @@ import { createDatabase, dropDatabase } from './database.js';
 const built = <T>(file: string) => import(new URL(`../dist/${file}`, import.meta.url).href) as Promise<T>;
 const { handleCapture } = await built<typeof HandleModule>('capture/handle.js');
 const { NatsSink } = await built<typeof NatsSinkModule>('capture/nats-sink.js');
-const { WORKERS_CONSUMER } = await built<typeof StreamModule>('capture/nats-stream.js');
+const { pendingCaptures } = await built<typeof StreamModule>('capture/nats-stream.js');
 const { openDatabase } = await built<typeof ClientModule>('db/client.js');
 
 const OBSERVATIONS = Number(process.env.BENCH_CLUSTER_OBSERVATIONS ?? 40_000);
@@ -67,10 +67,10 @@ export async function clusterBench(
       const nc = await connect({ servers: natsUrl });
       const jsm = await nc.jetstreamManager();
       for (;;) {
-        const info = await jsm.consumers.info(stream, WORKERS_CONSUMER);
+        const pending = await pendingCaptures(jsm, nats);
         const queued = await database.db.execute('select count(*)::int as n from observation_queue');
         const n = (queued as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-        if (info.num_pending + info.num_ack_pending === 0 && n === 0) break;
+        if (pending === 0 && n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       figures.push({ workers, seconds: (performance.now() - t0) / 1000 });

@@ -1,7 +1,8 @@
 // `argus worker`: an analysis worker process (ARGUS_NATS_URL and DATABASE_URL
 // required): consumes captured observations from JetStream, stores and
 // analyses them (analysis/worker.ts), raises alerts. Any number may run; they
-// share the stream's consumer and the database's analysis queue.
+// split the stream's partitions (analysis/partitions.ts) and share the
+// database's analysis queue.
 import pino from 'pino';
 import { processFindings } from './alerts/index.js';
 import { Analyzer } from './analysis/analyzer.js';

@@ -9,7 +9,7 @@ import { count, sql } from 'drizzle-orm';
 import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureResultSchema } from '@argus/api';
-import { WORKERS_CONSUMER } from '../src/capture/nats-stream.js';
+import { pendingCaptures } from '../src/capture/nats-stream.js';
 import { observations } from '../src/db/schema/index.js';
 import {
   startServerProcess,
@@ -125,17 +125,15 @@ describe.skipIf(!reachable)('2 servers and 2 workers on JetStream and PostgreSQL
     const jsm = await nc.jetstreamManager();
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const info = await jsm.consumers.info(nats.stream, WORKERS_CONSUMER);
+      const pending = await pendingCaptures(jsm, nats);
       const [queued] = (
         (await database.db.execute(sql`select count(*)::int as n from observation_queue`)) as unknown as {
           rows: { n: number }[];
         }
       ).rows;
-      if (info.num_pending + info.num_ack_pending === 0 && queued?.n === 0) break;
+      if (pending === 0 && queued?.n === 0) break;
       if (Date.now() > deadline)
-        throw new Error(
-          `not settled: ${info.num_pending} pending, ${info.num_ack_pending} unacknowledged, ${queued?.n} queued`,
-        );
+        throw new Error(`not settled: ${pending} in the stream unacknowledged, ${queued?.n} queued`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     await nc.close();

@@ -1,5 +1,7 @@
 // The analysis worker (`argus worker`, ARGUS_NATS_URL): takes captured
-// observations from the JetStream stream in batches, stores them and their
+// observations from the partitions of the JetStream stream it holds leases on
+// (partitions.ts; each partition's consumer is read by one worker at a time,
+// so one domain's observations are stored in order) in batches, stores them and their
 // receipts in one transaction, acknowledges the messages after the commit,
 // then analyses what is queued (Analyzer.processPending: claimed with SKIP
 // LOCKED, written in the same transaction as the queue rows it removes).
@@ -10,7 +12,7 @@
 // - A poison message (not a capture record, or a row the database refuses for
 //   what it holds, or one failing MAX_DELIVERIES times) goes to dead_letters
 //   with its reason and is terminated, so it does not hold up its partition.
-import type { JsMsg, NatsConnection } from 'nats';
+import type { Consumer, JsMsg, NatsConnection } from 'nats';
 import type { NatsConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { captureReceipts, deadLetters, observations } from '../db/schema/index.js';
@@ -18,8 +20,9 @@ import type { Db } from '../db/client.js';
 import { storableText } from '../db/storable.js';
 import { errorReason } from '../errors.js';
 import { isRefusal, observationRow } from '../capture/ingest.js';
-import { ensureStream, WORKERS_CONSUMER } from '../capture/nats-stream.js';
+import { ensureStream, partitionConsumer } from '../capture/nats-stream.js';
 import type { CaptureRecord } from '../capture/sink.js';
+import { LEASE_MS, PartitionLeases } from './partitions.js';
 
 export interface WorkerOptions {
   ctx: AppContext;
@@ -27,8 +30,10 @@ export interface WorkerOptions {
   config: NatsConfig;
   /** Analyses what was stored (Analyzer.processPending). */
   analyse: () => Promise<void>;
-  /** Messages taken per fetch (default 1000). */
+  /** Messages taken per round over the owned partitions (default 1000). */
   batchSize?: number;
+  /** Partition leases expire after this long unless renewed (default LEASE_MS). */
+  leaseMs?: number;
 }
 
 const FETCH_EXPIRES_MS = 1000;
@@ -73,28 +78,70 @@ export function decodeCaptureMessage(data: Uint8Array): { record: CaptureRecord 
 export class CaptureWorker {
   private stopping = false;
   private loop: Promise<void> | null = null;
+  private renewing: Promise<unknown> | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private readonly consumers = new Map<number, Consumer>();
+  readonly leases: PartitionLeases;
   /** Observations stored since start (duplicates and dead letters not counted). */
   stored = 0;
   deadLettered = 0;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(private readonly options: WorkerOptions) {
+    this.leases = new PartitionLeases(options.nats, options.config, options.leaseMs ?? LEASE_MS);
+  }
 
   async start(): Promise<void> {
+    if (this.loop) return;
     await ensureStream(await this.options.nats.jetstreamManager(), this.options.config);
-    this.loop ??= this.run();
+    await this.leases.renew();
+    // Three renewals per lease: one lost to a slow round does not cost the partitions.
+    this.renewTimer = setInterval(() => this.renewLeases(), (this.options.leaseMs ?? LEASE_MS) / 3);
+    this.loop = this.run();
+  }
+
+  private renewLeases(): void {
+    if (this.renewing || this.stopping) return;
+    this.renewing = this.leases
+      .renew()
+      .catch((error: unknown) =>
+        this.options.ctx.logger.warn({ reason: errorReason(error) }, 'renewing partition leases failed'),
+      )
+      .finally(() => {
+        this.renewing = null;
+      });
+  }
+
+  /** One fetch per owned partition, side by side; each partition's messages in stream order. */
+  private async fetch(): Promise<JsMsg[]> {
+    const owned = this.leases.partitions;
+    if (owned.length === 0) {
+      await delay(FETCH_EXPIRES_MS);
+      return [];
+    }
+    const max = Math.max(1, Math.ceil((this.options.batchSize ?? 1000) / owned.length));
+    const parts = await Promise.all(
+      owned.map(async (partition) => {
+        let consumer = this.consumers.get(partition);
+        if (!consumer) {
+          const { nats, config } = this.options;
+          consumer = await nats.jetstream().consumers.get(config.stream, partitionConsumer(partition));
+          this.consumers.set(partition, consumer);
+        }
+        const out: JsMsg[] = [];
+        for await (const msg of await consumer.fetch({ max_messages: max, expires: FETCH_EXPIRES_MS }))
+          out.push(msg);
+        return out;
+      }),
+    );
+    return parts.flat();
   }
 
   private async run(): Promise<void> {
-    const { ctx, nats, config } = this.options;
-    const consumer = await nats.jetstream().consumers.get(config.stream, WORKERS_CONSUMER);
+    const { ctx } = this.options;
     while (!this.stopping) {
-      const batch: JsMsg[] = [];
+      let batch: JsMsg[];
       try {
-        const messages = await consumer.fetch({
-          max_messages: this.options.batchSize ?? 1000,
-          expires: FETCH_EXPIRES_MS,
-        });
-        for await (const msg of messages) batch.push(msg);
+        batch = await this.fetch();
       } catch (error) {
         ctx.logger.warn({ reason: errorReason(error) }, 'fetching captures from JetStream failed; retrying');
         await delay(RETRY_DELAY_MS);
@@ -179,7 +226,11 @@ export class CaptureWorker {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.renewTimer) clearInterval(this.renewTimer);
     await this.loop;
+    await this.renewing;
+    // The others take the partitions at their next renewal instead of after the lease.
+    await this.leases.release().catch(() => undefined);
   }
 }
 

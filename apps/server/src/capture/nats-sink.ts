@@ -5,7 +5,7 @@
 // store and analyse it (analysis/worker.ts).
 import type { JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import type { NatsConfig } from '../config.js';
-import { connectNats, ensureStream, subjectOf, WORKERS_CONSUMER } from './nats-stream.js';
+import { connectNats, ensureStream, pendingCaptures, subjectOf } from './nats-stream.js';
 import type { CaptureRecord, CaptureSink } from './sink.js';
 
 /** Publishes awaiting JetStream's acknowledgement beyond which the capture path answers 503. */
@@ -88,8 +88,7 @@ export class NatsSink implements CaptureSink {
   /** Waits until the workers have taken and acknowledged everything in the stream. */
   async catchUp(deadline = Number.POSITIVE_INFINITY): Promise<boolean> {
     for (;;) {
-      const info = await this.jsm.consumers.info(this.config.stream, WORKERS_CONSUMER);
-      if (info.num_pending + info.num_ack_pending === 0) return true;
+      if ((await pendingCaptures(this.jsm, this.config)) === 0) return true;
       if (Date.now() + CATCH_UP_POLL_MS > deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
     }

@@ -4,7 +4,8 @@
 // observations keep their order in the stream; work-queue retention (a message
 // is gone once a worker acknowledged it); a two-minute window in which a
 // message id (the observation id, `Nats-Msg-Id`) is stored only once; one
-// durable pull consumer the workers share.
+// durable pull consumer per partition, consumed by the worker that holds the
+// partition's lease (analysis/partitions.ts).
 import {
   AckPolicy,
   connect,
@@ -17,7 +18,8 @@ import {
 } from 'nats';
 import type { NatsConfig } from '../config.js';
 
-export const WORKERS_CONSUMER = 'argus-workers';
+/** The durable consumer of one partition's subject. */
+export const partitionConsumer = (partition: number) => `argus-p-${partition}`;
 /** A message not acknowledged within this long is delivered again (its worker died or hung). */
 export const ACK_WAIT_MS = 15_000;
 const DUPLICATE_WINDOW_MS = 120_000;
@@ -67,11 +69,24 @@ export async function ensureStream(jsm: JetStreamManager, config: NatsConfig): P
       });
     }
   }
-  await jsm.consumers.add(config.stream, {
-    durable_name: WORKERS_CONSUMER,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(ACK_WAIT_MS),
-    max_ack_pending: 20_000,
-  });
+  for (let partition = 0; partition < config.partitions; partition++) {
+    await jsm.consumers.add(config.stream, {
+      durable_name: partitionConsumer(partition),
+      filter_subject: `${config.stream}.p.${partition}`,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_ack_pending: 20_000,
+    });
+  }
+}
+
+/** Captures in the stream not yet acknowledged by a worker (waiting or delivered), over every partition. */
+export async function pendingCaptures(jsm: JetStreamManager, config: NatsConfig): Promise<number> {
+  const infos = await Promise.all(
+    Array.from({ length: config.partitions }, (_, p) =>
+      jsm.consumers.info(config.stream, partitionConsumer(p)),
+    ),
+  );
+  return infos.reduce((n, info) => n + info.num_pending + info.num_ack_pending, 0);
 }
