@@ -20,6 +20,12 @@ export interface Config {
   smtpUrl: string | undefined;
   allowPrivateUrls: boolean;
   /**
+   * Host name or address targets reach this machine by (ARGUS_CANARY_HOST): SSRF tests on a target
+   * that is not on this host get a canary listener on all interfaces, announced by this name. Unset,
+   * only loopback targets get one.
+   */
+  canaryHost: string | undefined;
+  /**
    * Reverse proxies in front of the server whose X-Forwarded-For/-Proto are
    * trusted (ARGUS_TRUST_PROXY=N hops; 0 trusts none). The client address is the
    * Nth from the right, so a client cannot spoof it by adding entries.
@@ -156,6 +162,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ingestToken: blank(env.ARGUS_INGEST_TOKEN),
     smtpUrl: blank(env.ARGUS_SMTP_URL),
     allowPrivateUrls: env.ARGUS_ALLOW_PRIVATE_URLS === '1' || env.ARGUS_ALLOW_PRIVATE_URLS === 'true',
+    canaryHost: blank(env.ARGUS_CANARY_HOST),
     trustProxy: proxyHops(env.ARGUS_TRUST_PROXY),
     metricsToken: blank(env.ARGUS_METRICS_TOKEN),
     sessionIdleMs:

@@ -4,7 +4,7 @@
 // and is resolved by a re-run after the fix; destructive operations are never
 // called without permission; the budget stops a run; cancel stops one.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,6 +37,10 @@ const SOME_TESTS = [
   'ssrf-query-url',
 ];
 const RUN_TIMEOUT = 180_000;
+/** An address of this machine that is not loopback: a target "elsewhere" for the SSRF canary. */
+const OWN_ADDRESS = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 /** A template an operator dropped into the server's template folder. */
 const FOLDER_TEMPLATE = readFileSync(
   new URL('../../../fixtures/vulnerable-api/debug-dump-test.yaml', import.meta.url),
@@ -109,7 +113,11 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
     writeFileSync(path.join(templatesDir, 'ops.yaml'), FOLDER_TEMPLATE);
     writeFileSync(path.join(templatesDir, 'broken.yml'), 'id: x\ntitle: nope\n');
     writeFileSync(path.join(templatesDir, 'notes.txt'), 'not a template');
-    t = await createTestApp(kind, { allowPrivateUrls: true, testTemplatesDir: templatesDir });
+    t = await createTestApp(kind, {
+      allowPrivateUrls: true,
+      testTemplatesDir: templatesDir,
+      ...(OWN_ADDRESS ? { canaryHost: OWN_ADDRESS } : {}),
+    });
     domainId = json(
       await t.inject({ method: 'POST', url: '/api/v1/domains', payload: { name: 'books.fixture.test' } }),
       domainSchema,
@@ -324,6 +332,27 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
       expect(result.message).toBe('Cancelled by admin');
       expect(result.testsDone).toBeLessThan(result.testsPlanned);
       await put({ ratePerSecond: 10 });
+    },
+    RUN_TIMEOUT,
+  );
+
+  it.skipIf(!OWN_ADDRESS)(
+    'starts the SSRF canary by ARGUS_CANARY_HOST for a target on another host',
+    async () => {
+      const remote = await startVulnerableApi({ host: OWN_ADDRESS! });
+      try {
+        expect((await put({ baseUrl: remote.url })).statusCode).toBe(200);
+        await addIdentities(remote);
+        const result = await run({ testIds: ['ssrf-query-url'] });
+        const ssrf = result.results.find((r) => r.path === '/api/preview');
+        expect(ssrf, JSON.stringify(result.results)).toMatchObject({ outcome: 'confirmed' });
+        // the target called the canary on this machine's own address, not an internal one
+        const pointedAt = new URL(ssrf!.evidence.at(-1)!.request.url).searchParams.get('url');
+        expect(pointedAt).toMatch(new RegExp(`^http://${OWN_ADDRESS!.replace(/\./g, '\\.')}:\\d+/c/argus-`));
+      } finally {
+        await put({ baseUrl: api.url });
+        await remote.close();
+      }
     },
     RUN_TIMEOUT,
   );

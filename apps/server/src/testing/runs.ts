@@ -315,8 +315,14 @@ export class TestRunner {
         if (row?.cancel) controller.abort();
       };
 
-      // SSRF tests need a listener the target can reach: on this host, only for a target on this host.
-      canary = isLoopback(baseUrl) ? await startCanary() : null;
+      // SSRF tests need a listener the target can reach, on this host: on loopback for a target on this
+      // host; on every interface, by ARGUS_CANARY_HOST, for others; none without that name.
+      const { canaryHost } = this.ctx.config;
+      canary = isLoopback(baseUrl)
+        ? await startCanary()
+        : canaryHost
+          ? await startCanary({ host: '0.0.0.0', publicHost: canaryHost })
+          : null;
       const result = await runActiveTests({
         endpoints: endpointRows.map(
           (e) => declared.get(`${e.method} ${e.path}`) ?? activeEndpointOf(e.aggregate),
