@@ -17,7 +17,8 @@ import type { LookupFn } from './ssrf.js';
 export interface SourceConfig {
   type: 'swagger' | 'openapi' | 'access_log' | 'api_gateway' | 'har';
   url?: string | null;
-  fileContent?: string | null;
+  /** An uploaded file, whole or streamed (a log is read line by line from the stream). */
+  fileContent?: string | AsyncIterable<string | Uint8Array> | null;
   format?: AccessLogFormat | 'aws' | 'auto' | null;
   provider?: 'kong' | 'aws' | 'azure' | null;
   apiKey?: string | null;
@@ -28,6 +29,16 @@ export interface SyncContext extends SourceContext {
   fetch?: FetchFn;
   allowPrivate?: boolean;
   lookup?: LookupFn;
+}
+
+/** A spec or HAR document is parsed whole: a streamed one is gathered first. */
+async function wholeText(content: SourceConfig['fileContent']): Promise<string> {
+  if (content === null || content === undefined || typeof content === 'string') return content ?? '';
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of content)
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
 
 /**
@@ -46,7 +57,7 @@ export async function syncSource(config: SourceConfig, ctx: SyncContext = {}): P
   switch (config.type) {
     case 'swagger':
     case 'openapi': {
-      let text = config.fileContent ?? '';
+      let text = await wholeText(config.fileContent);
       if (!text.trim()) {
         if (!config.url) throw new SourceError('An OpenAPI source needs a URL or file content');
         text = await fetchSpecText(config.url, net);
@@ -58,7 +69,7 @@ export async function syncSource(config: SourceConfig, ctx: SyncContext = {}): P
       content = { type: 'access_log', text: config.fileContent ?? '', format: config.format ?? 'auto' };
       break;
     case 'har':
-      content = { type: 'har', text: config.fileContent ?? '' };
+      content = { type: 'har', text: await wholeText(config.fileContent) };
       break;
     case 'api_gateway': {
       if (!config.provider) throw new SourceError('A gateway source needs a provider (kong, aws or azure)');

@@ -426,6 +426,27 @@ describe('syncSource', () => {
     ).rejects.toThrow(UnsafeUrlError);
   });
 
+  it('reads uploaded files streamed in pieces, split inside characters and lines', async () => {
+    const spec =
+      'openapi: 3.0.0\ninfo: {title: "tést", version: "1"}\npaths:\n  /pïng: {get: {responses: {"200": {description: ok}}}}\n';
+    const log = '10.0.0.1 - - [10/Oct/2025:13:55:36 +0000] "GET /a/1 HTTP/1.1" 200 5 "-" "ü"\n'.repeat(3);
+    /** The text's bytes in 7-byte pieces: multi-byte characters fall across pieces. */
+    async function* pieces(text: string) {
+      const bytes = new TextEncoder().encode(text);
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    }
+    const fromSpec = await syncSource(
+      { type: 'openapi', fileContent: pieces(spec) },
+      { domain: 'files.example.com' },
+    );
+    expect(fromSpec.endpoints.map((e) => e.normalizedPath)).toEqual(['/pïng']);
+    const fromLog = await syncSource(
+      { type: 'access_log', format: 'apache', fileContent: pieces(log) },
+      { domain: 'files.example.com' },
+    );
+    expect(fromLog.stats).toMatchObject({ linesRead: 3, linesRejected: 0 });
+  });
+
   it('explains missing fields', async () => {
     await expect(syncSource({ type: 'access_log', format: 'apache' })).rejects.toThrow(
       'Log file content is required',

@@ -16,7 +16,12 @@ export type SourceContent =
       text: string;
       /** where it came from: a host for host-less specs */ url?: string | null;
     }
-  | { type: 'access_log'; text: string; format?: AccessLogFormat | 'aws' | 'auto' | null }
+  | {
+      type: 'access_log';
+      /** the log, whole or streamed (a file's chunks): it is read line by line either way */
+      text: string | AsyncIterable<string | Uint8Array>;
+      format?: AccessLogFormat | 'aws' | 'auto' | null;
+    }
   | { type: 'har'; text: string }
   | { type: 'api_gateway'; declared: GatewayResult };
 
