@@ -1,12 +1,13 @@
 // Discovery sources: storing them (keys sealed, files gzipped) and syncing them
 // through @argus/connectors' syncSource, then merging the result into the domain.
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createReadStream } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
+import { createGzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { SourceConfig } from '@argus/connectors';
 import type { DiscoverySource } from '@argus/api';
 import type { Analyzer } from './analysis/analyzer.js';
-import { readSourceOffThread } from './analysis/source-reader.js';
+import { readSourceOffThread, type SourceFile } from './analysis/source-reader.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains } from './db/schema/index.js';
 import { errorReason, userMessageOf } from './errors.js';
@@ -44,14 +45,8 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
 /** Rejected lines a source card shows (line number, reason, the start of the line). */
 const REJECTED_SAMPLES = 5;
 
-/** A HAR capture ({"log": {"entries": …}}) uploaded in the API description form is read as HAR. */
-export const looksLikeHar = (text: string) => /^\s*\{\s*"log"\s*:\s*\{/.test(text.slice(0, 200));
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
-/** Compresses an upload in libuv's thread pool: gzipSync of a 95 MB log held the event loop for seconds. */
-export const compressFile = (content: string) => gzipAsync(Buffer.from(content, 'utf8'), { level: 6 });
+/** Compresses an uploaded file as it is read, in libuv's thread pool: gzipSync of a 95 MB log held the event loop for seconds. */
+export const compressFile = (path: string) => buffer(createReadStream(path).pipe(createGzip({ level: 6 })));
 
 export interface SyncOutcome {
   row: SourceRow;
@@ -63,12 +58,14 @@ export interface SyncOutcome {
  * Sync one stored source. Access-log files are read once (on creation): reading
  * the same file again would count its requests twice. Spec files, spec URLs and
  * gateways are read on every sync (declared endpoints merge idempotently).
+ * `upload` is the file just uploaded, read from disk instead of the database.
  */
 export async function syncStoredSource(
   ctx: AppContext,
   analyzer: Analyzer,
   sourceId: string,
   trigger: 'sync' | 'scan',
+  upload?: { path: string },
 ): Promise<SyncOutcome | null> {
   const [found] = await ctx.db
     .select({ source: discoverySources, domain: domains.name })
@@ -98,21 +95,16 @@ export async function syncStoredSource(
       region: source.config.region ?? null,
       apiKey: source.apiKeySealed ? ctx.secrets.open(source.apiKeySealed) : null,
     };
-    const file = await readSourceFile(ctx.db, source.id);
-    if (file) config.fileContent = (await gunzipAsync(file)).toString('utf8');
-    if (
-      config.type !== 'access_log' &&
-      config.type !== 'api_gateway' &&
-      looksLikeHar(config.fileContent ?? '')
-    )
-      config.type = 'har';
-    const result = await readSourceOffThread({
+    const stored = upload ? undefined : await readSourceFile(ctx.db, source.id);
+    const file: SourceFile | undefined = upload ?? (stored && { gzip: stored });
+    const { result, readAs } = await readSourceOffThread({
       config,
+      ...(file ? { file } : {}),
       domain,
       allowPrivate: ctx.config.allowPrivateUrls,
       timeoutMs: settings.requestTimeoutSeconds * 1000,
     });
-    const har = config.type === 'har';
+    const har = readAs === 'har';
     const analysed = await analyzer.analyse(
       domain,
       source.type === 'access_log' || har

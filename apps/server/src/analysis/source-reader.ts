@@ -1,6 +1,7 @@
 // Reads a discovery source off the event loop: parsing a large spec or log and
 // building its endpoints took seconds of CPU (a 10k-path spec: 3 s here), during
-// which /healthz and captures went unanswered. One worker thread per read.
+// which /healthz and captures went unanswered. One worker thread per read; an
+// uploaded file is read (and decompressed) there too, a log as a stream.
 import { Worker } from 'node:worker_threads';
 import type { SourceConfig } from '@argus/connectors';
 import type { SyncResult } from '@argus/engine';
@@ -20,15 +21,30 @@ export const tooManyOperations = (count: number) =>
 export const operationsOf = (type: SourceConfig['type'], result: SyncResult) =>
   type === 'access_log' || type === 'har' ? result.endpoints.length : (result.specEndpoints?.length ?? 0);
 
+/** A HAR capture ({"log": {"entries": …}}) uploaded in the API description form is read as HAR. */
+export const looksLikeHar = (text: string) => /^\s*\{\s*"log"\s*:\s*\{/.test(text.slice(0, 200));
+
+/** An uploaded file: just uploaded (a temporary file), or as stored (gzip-compressed). */
+export type SourceFile = { path: string } | { gzip: Uint8Array };
+
 export interface SourceReadTask {
   config: SourceConfig;
+  /** the source's file, read by the worker: the event loop never holds its text */
+  file?: SourceFile;
   domain: string;
   allowPrivate: boolean;
   timeoutMs: number;
 }
 
 export type SourceReadAnswer =
-  { ok: true; result: SyncResult } | { ok: false; name: string; message: string };
+  | { ok: true; result: SyncResult; readAs: SourceConfig['type'] }
+  | { ok: false; name: string; message: string };
+
+export interface SourceRead {
+  result: SyncResult;
+  /** the type the source was read as: an uploaded HAR capture is read as 'har' */
+  readAs: SourceConfig['type'];
+}
 
 /** An error the worker raised, with its name (SourceError, SpecError…) and message kept. */
 export class SourceReadError extends Error {
@@ -51,13 +67,13 @@ function startWorker(task: SourceReadTask): Worker {
 }
 
 /** syncSource in a worker thread: the same result, or its error as a SourceReadError. */
-export function readSourceOffThread(task: SourceReadTask): Promise<SyncResult> {
+export function readSourceOffThread(task: SourceReadTask): Promise<SourceRead> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(task);
     let answered = false;
     worker.once('message', (answer: SourceReadAnswer) => {
       answered = true;
-      if (answer.ok) resolve(answer.result);
+      if (answer.ok) resolve({ result: answer.result, readAs: answer.readAs });
       else reject(new SourceReadError(answer.name, answer.message));
       void worker.terminate();
     });

@@ -26,6 +26,7 @@ import { HttpError, notFound, parse, requireId, ValidationError } from '../error
 import { removeSampleDomain, scanAllDomains, scanDomain } from '../scans.js';
 import { storeSourceFile } from '../source-files.js';
 import { compressFile, syncStoredSource, toDiscoverySource } from '../sources.js';
+import { uploadSpool, type SpooledUpload } from '../upload-spool.js';
 import { idParams, optionalBody, routesPlugin } from '../zod-provider.js';
 
 /** JSON escaping can grow file text; the content itself is checked against MAX_UPLOAD_BYTES. */
@@ -56,6 +57,7 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, deps: Rout
   const { ctx, analyzer } = deps;
   const { db } = ctx;
   const admin = allow('admin');
+  const uploads = uploadSpool();
 
   const domainColumns = {
     id: domains.id,
@@ -200,27 +202,27 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, deps: Rout
 
   app.post<{ Params: { domainId: string } }>(
     '/api/v1/domains/:domainId/discovery-sources',
-    { ...admin, bodyLimit: SOURCE_BODY_LIMIT },
+    // The file arrives streamed to disk (its size checked as it comes); body.config.fileContent is its start.
+    {
+      ...admin,
+      bodyLimit: SOURCE_BODY_LIMIT,
+      preParsing: uploads.preParsing,
+      onResponse: uploads.onResponse,
+    },
     async (request, reply) => {
       const domain = await findDomain(request.params.domainId);
-      const raw = request.body as { config?: { fileContent?: unknown } } | undefined;
-      const content = raw?.config?.fileContent;
-      if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > MAX_UPLOAD_BYTES) {
-        throw new HttpError(
-          413,
-          'The uploaded file is larger than 100 MB; split it or upload a smaller extract',
-        );
-      }
       const body = parse(discoverySourceCreateSchema, request.body);
+      const upload = uploads.take(request);
       const config: StoredSourceConfig = {};
-      let fileContent: string | undefined;
+      // The uploaded file, on disk; the body's fileContent holds only its start.
+      let file: SpooledUpload | undefined;
       let apiKeySealed: string | null = null;
       if (body.type === 'access_log') {
         config.format = body.config.format;
         config.fileName = body.config.fileName ?? null;
         // Counted once, by the reader (its linesRead), when the source is read.
         config.lineCount = null;
-        fileContent = body.config.fileContent;
+        file = upload;
       } else if (body.type === 'api_gateway') {
         await checkUrl(ctx, body.config.url, 'config.url');
         config.provider = body.config.provider;
@@ -230,8 +232,8 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, deps: Rout
         apiKeySealed = ctx.secrets.seal(body.config.apiKey);
       } else {
         const url = body.config.url || undefined;
-        fileContent = body.config.fileContent?.trim() ? body.config.fileContent : undefined;
-        if (!url && !fileContent) {
+        file = body.config.fileContent?.trim() ? upload : undefined;
+        if (!url && !file) {
           throw new ValidationError([
             { path: 'config.url', message: 'Enter a spec URL or upload a .json, .yaml or .yml file' },
           ]);
@@ -240,15 +242,11 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, deps: Rout
         config.url = url ?? null;
         config.fileName = body.config.fileName ?? null;
       }
-      const contentGzip = fileContent === undefined ? null : await compressFile(fileContent);
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(discoverySources)
           .values({ domainId: domain.id, type: body.type, name: body.name, config, apiKeySealed })
           .returning();
-        if (fileContent !== undefined && contentGzip) {
-          await storeSourceFile(tx, row!.id, contentGzip, Buffer.byteLength(fileContent));
-        }
         await audit(tx, actorOf(request), {
           action: 'source.create',
           targetType: 'source',
@@ -263,7 +261,12 @@ export const domainRoutes = routesPlugin('argus-domains', async (app, deps: Rout
         domainName: domain.name,
         severity: 'info',
       });
-      const outcome = await syncStoredSource(ctx, analyzer, created.id, 'sync');
+      // Read once, from disk, while it is compressed for later re-syncs; stored after it was read.
+      const [outcome, compressed] = await Promise.all([
+        syncStoredSource(ctx, analyzer, created.id, 'sync', file),
+        file && compressFile(file.path),
+      ]);
+      if (file && compressed) await storeSourceFile(db, created.id, compressed, file.bytes);
       return reply.code(201).send(discoverySourceSchema.parse(toDiscoverySource(outcome?.row ?? created)));
     },
   );
