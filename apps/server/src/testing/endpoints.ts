@@ -14,6 +14,7 @@ import {
 } from '@argus/engine';
 import type { Db } from '../db/client.js';
 import { discoverySources, sourceFiles } from '../db/schema/index.js';
+import { readSourceFile } from '../source-files.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -95,8 +96,8 @@ function declaredIn(text: string): ActiveEndpoint[] {
  * `METHOD /path/{template}`. A file that does not parse adds nothing.
  */
 export async function declaredEndpoints(db: Db, domainId: string): Promise<Map<string, ActiveEndpoint>> {
-  const files = await db
-    .select({ contentGzip: sourceFiles.contentGzip })
+  const sources = await db
+    .selectDistinct({ id: sourceFiles.sourceId })
     .from(sourceFiles)
     .innerJoin(discoverySources, eq(discoverySources.id, sourceFiles.sourceId))
     .where(
@@ -107,8 +108,10 @@ export async function declaredEndpoints(db: Db, domainId: string): Promise<Map<s
       ),
     );
   const out = new Map<string, ActiveEndpoint>();
-  for (const file of files) {
-    const text = (await gunzipAsync(file.contentGzip)).toString('utf8');
+  for (const { id } of sources) {
+    const file = await readSourceFile(db, id);
+    if (!file) continue;
+    const text = (await gunzipAsync(file)).toString('utf8');
     for (const endpoint of declaredIn(text)) out.set(`${endpoint.method} ${endpoint.path}`, endpoint);
   }
   return out;
