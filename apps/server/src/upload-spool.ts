@@ -33,6 +33,8 @@ export const UPLOADS_DIR = join(tmpdir(), `argus-uploads-${process.pid}-${thread
 
 /** Text outside the file (names, URLs, formats) a body may hold; the file itself has its own cap. */
 const OTHER_TEXT_LIMIT = 64 * 1024;
+/** Deeper bodies are refused as they arrive: no request of the API nests more than a few levels. */
+const MAX_DEPTH = 64;
 /** The stand-in for the file in the parsed body: its first characters (empty when the file is blank). */
 const STAND_IN_CHARS = 200;
 
@@ -92,18 +94,24 @@ class SpoolingAssembler {
     this.writeFile(piece);
   }
 
+  private enter(container: Container): void {
+    if (this.stack.length >= MAX_DEPTH)
+      throw new HttpError(400, `Invalid JSON body: nested deeper than ${MAX_DEPTH} levels`);
+    this.stack.push(container);
+  }
+
   consume(token: Token): void {
     switch (token.name) {
       case 'startObject': {
         const object: Record<string, unknown> = {};
         this.place(object);
-        this.stack.push({ object, key: '' });
+        this.enter({ object, key: '' });
         return;
       }
       case 'startArray': {
         const array: unknown[] = [];
         this.place(array);
-        this.stack.push({ array });
+        this.enter({ array });
         return;
       }
       case 'endObject':
