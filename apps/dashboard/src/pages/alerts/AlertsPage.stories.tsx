@@ -220,7 +220,9 @@ export const RulesAndChannels: Story = {
     await expect(within(rules).queryByText('Pii Exposed')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('tab', { name: 'Notification Channels' }));
     await expect(await canvas.findByText('503 Service Unavailable')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Send test notification to SIEM webhook' }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Send test notification to SIEM webhook' }),
+    );
     await expect(await screen.findByText('Test Notification Sent')).toBeVisible();
   },
 };

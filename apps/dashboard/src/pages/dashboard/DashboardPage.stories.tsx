@@ -60,7 +60,7 @@ export const RunScan: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('+12.5% from last month');
-    await userEvent.click(canvas.getByRole('button', { name: 'Run Scan' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Run Scan' }));
     await expect(await canvas.findByRole('button', { name: 'Scanning...' })).toBeDisabled();
     await expect(await screen.findByText('Scan Started')).toBeVisible();
     await expect(await screen.findByText('Scan Completed', {}, { timeout: 5000 })).toBeVisible();
@@ -77,7 +77,7 @@ export const Refresh: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('+12.5% from last month');
-    await userEvent.click(canvas.getByRole('button', { name: 'Refresh dashboard' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Refresh dashboard' }));
     await expect(await screen.findByText('Dashboard data has been refreshed.')).toBeVisible();
   },
 };

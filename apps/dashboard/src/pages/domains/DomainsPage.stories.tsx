@@ -78,7 +78,7 @@ export const Scan: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Scan api.acme-payments.com' }));
     await expect(await screen.findByText('Discovered 3 new endpoints.')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Scan partners.globex.io' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Scan partners.globex.io' }));
     await expect(await screen.findByText('Scan Failed')).toBeVisible();
     await expect(await screen.findByText(/configure discovery sources first/)).toBeVisible();
   },
@@ -210,7 +210,7 @@ export const Viewer: Story = {
     await expect(canvas.queryByRole('button', { name: 'Add Domain' })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: /^Scan / })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: /^Remove sample domain / })).not.toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Sources of api.acme-payments.com' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sources of api.acme-payments.com' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'api.acme-payments.com' }));
     await expect(dialog.getByText('Only an admin can add or remove discovery sources.')).toBeVisible();
     await expect(await dialog.findByText('KONG')).toBeVisible();

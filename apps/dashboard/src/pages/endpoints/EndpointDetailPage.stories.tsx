@@ -44,7 +44,7 @@ export const NotFound: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Endpoint Not Found')).toBeVisible();
     await expect(canvas.getByText('The requested endpoint could not be found.')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Back to Endpoints' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Back to Endpoints' }));
     await expect(await canvas.findByText('Navigated to /endpoints')).toBeVisible();
   },
 };
@@ -59,7 +59,7 @@ export const Rescan: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { name: /^Vulnerabilities/ });
-    await userEvent.click(canvas.getByRole('button', { name: 'Rescan' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Rescan' }));
     await expect(await screen.findByText('Rescan initiated')).toBeVisible();
   },
 };
@@ -73,7 +73,7 @@ export const QuickActions: Story = {
     await expect(await screen.findByText('Marked as False Positive')).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'Undo False Positive' })).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('button', { name: 'Assign Owner' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Assign Owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Owner' });
     await userEvent.click(await within(dialog).findByRole('combobox'));
     await userEvent.click(await screen.findByRole('option', { name: 'carol.silva' }));
@@ -136,7 +136,7 @@ export const MarkFindingFalsePositive: Story = {
     await expect(
       await canvas.findByText('Marked false positive by admin: test number of the QA team'),
     ).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Restore phone' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Restore phone' }));
     await expect(await screen.findByText('Finding Restored')).toBeVisible();
     await expect(await canvas.findByRole('button', { name: 'Mark false positive: phone' })).toBeVisible();
   },

@@ -52,10 +52,13 @@ export const Save: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const interval = await canvas.findByLabelText(/Scan Interval/);
+    // The form is editable once the signed-in role is known.
+    await canvas.findByRole('button', { name: 'Save Configuration' });
+    await waitFor(() => expect(interval).toBeEnabled());
     await userEvent.clear(interval);
     await userEvent.clear(canvas.getByLabelText(/Max Concurrent Scans/));
     await userEvent.type(canvas.getByLabelText(/Max Concurrent Scans/), '12');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save Configuration' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Save Configuration' }));
     await expect(await screen.findByText('Configuration Saved')).toBeVisible();
     await waitFor(() => expect(canvas.getByLabelText(/Scan Interval/)).toHaveValue(60));
     await expect(canvas.getByLabelText(/Max Concurrent Scans/)).toHaveValue(12);
@@ -94,7 +97,7 @@ export const AddApiKey: Story = {
     // The key dialog's submit must not also submit the Settings form around its trigger.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(screen.queryByText('Configuration Saved')).not.toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete API key CI pipeline' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete API key CI pipeline' }));
     await waitFor(() => expect(canvas.queryByText('CI pipeline')).not.toBeInTheDocument());
   },
 };

@@ -212,7 +212,7 @@ export const DeleteUser: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(usersTable(canvas).getByText('bob.okafor', { selector: 'strong' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete bob.okafor' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete bob.okafor' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Delete User' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Delete User' }));
     await expect(await screen.findByText('bob.okafor was removed.')).toBeVisible();
@@ -237,13 +237,13 @@ export const AuditLogPages: Story = {
     await waitFor(() => expect(second.getAllByRole('row')).toHaveLength(21));
     await expect(canvas.getByText('Page 2')).toBeVisible();
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Older' })).toBeEnabled());
-    await userEvent.click(canvas.getByRole('button', { name: 'Older' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Older' }));
     const third = within(await canvas.findByRole('table', { name: 'Audit log, page 3' }));
     await waitFor(() => expect(third.getAllByRole('row')).toHaveLength(6));
     await expect(canvas.getByRole('button', { name: 'Older' })).toBeDisabled();
     // System changes (the CLI) have no actor and no address.
     await expect(third.getAllByText('System').length).toBeGreaterThan(0);
-    await userEvent.click(canvas.getByRole('button', { name: 'Newer' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Newer' }));
     await expect(await canvas.findByRole('table', { name: 'Audit log, page 2' })).toBeVisible();
   },
 };
