@@ -271,6 +271,19 @@ describe('templatePath', () => {
     expect(notification?.merges?.[0]).toMatchObject({ rule: 'vocabulary', values: ['jacnky'] });
   });
 
+  it('merges the sub-trees of values taken beside a parameter into its merged positions', () => {
+    const t = new PathTemplater();
+    // An example value (`subid`) beside the generated ones, with a resource group seen below it only.
+    for (const sub of ['3f1c2e4a-0b7d-4c6e-9a8f-1d2e3f4a5b6c', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'])
+      for (const group of ['alice-rg', 'bob_rg', 'carol7'])
+        t.learn('d', ['subscriptions', sub, 'resourceGroups', group, 'providers']);
+    t.learn('d', ['subscriptions', 'subid', 'resourceGroups', 'staging_iron', 'providers']);
+    t.finalize();
+    expect(
+      t.template('d', ['subscriptions', 'subid', 'resourceGroups', 'staging_iron', 'providers']),
+    ).toEqual(['subscriptions', '{uuid}', 'resourceGroups', '{param}', 'providers']);
+  });
+
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);

@@ -663,7 +663,10 @@ export class PathTemplater<T = never> {
       this.foldIntoTyped(node);
       let changed = this.mergeByStructure(node);
       if (!node.merged && !this.mergeLeafValues(node)) this.mergeNestedValues(node);
-      if (!node.merged) this.mergeBesideParameter(node);
+      // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
+      // beside `/subscriptions/{id}/resourceGroups/{param}`): merged positions below take them.
+      const beside = node.merged ? null : this.mergeBesideParameter(node);
+      if (beside) visit(beside, depth + 1);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -759,20 +762,20 @@ export class PathTemplater<T = never> {
    * `/notifications/{id}`, `/v1/noah-jones` beside `/v1/{param}`): the position is a parameter
    * already, and a literal mostly of words real APIs do not route by (see vocabulary.ts), whose
    * sub-routes are mostly the parameter's, is one more value. API words, plural nouns (sub-collections),
-   * reserved and operation names stay. Returns whether it merged.
+   * reserved and operation names stay. Returns the parameter that took them, or null.
    */
-  private mergeBesideParameter(node: TrieNode<T>): boolean {
-    if (isSplit(node)) return false;
+  private mergeBesideParameter(node: TrieNode<T>): TrieNode<T> | null {
+    if (isSplit(node)) return null;
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     const target = node.param ?? (node.typed && node.typed.size > 1 ? null : typed?.[1]);
-    if (!target) return false;
+    if (!target) return null;
     const keys = childKeys(target);
     const found: [string, TrieNode<T>][] = [];
     for (const entry of node.children) if (isValueBeside(entry[0], entry[1], target, keys)) found.push(entry);
-    if (found.length === 0) return false;
+    if (found.length === 0) return null;
     const key = target === node.param ? '{param}' : (typed?.[0] as string);
     this.takeValues(node, target, key, found, 'vocabulary');
-    return true;
+    return target;
   }
 
   /**
