@@ -202,6 +202,7 @@ export const MERGE_RULES = [
   'known-value',
   'nested-values',
   'vocabulary',
+  'mixed-conventions',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

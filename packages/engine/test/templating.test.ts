@@ -201,6 +201,34 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('takes names in mixed conventions right after a version for values, not its collections', () => {
+    const inv = new Inventory({ detectPii: false });
+    // Google's `/v1/{name}` and `/v1/{parent}/approvalRequests` beside the API's own collections.
+    for (const name of ['victor-lopez', 'globex_blue', 'stark97', 'wayne'])
+      inv.addObservation(obs(`/v1/${name}`));
+    for (const parent of ['liam-miller', 'prod_tyrell', 'oak42'])
+      inv.addObservation(obs(`/v1/${parent}/approvalRequests`));
+    inv.addObservation(obs('/v1/violatingSites'));
+    inv.addObservation(obs('/v1/charges/42/refunds'));
+    // An API's own routes keep one convention (`market-indicator`, `quantmetrics-tier-1`).
+    for (const route of ['market-indicator', 'quantmetrics-tier-1', 'trading-indicator', 'scenario-analysis'])
+      inv.addObservation(obs(`/v2/${route}`));
+    const endpoints = inv.endpoints();
+    const paths = endpoints.map((e) => e.normalizedPath).sort();
+    expect(paths).toEqual([
+      '/v1/charges/{chargeId}/refunds',
+      '/v1/violatingSites',
+      '/v1/{param}',
+      '/v1/{param}/approvalRequests',
+      '/v2/market-indicator',
+      '/v2/quantmetrics-tier-1',
+      '/v2/scenario-analysis',
+      '/v2/trading-indicator',
+    ]);
+    const value = endpoints.find((e) => e.normalizedPath === '/v1/{param}');
+    expect(value?.merges?.[0]).toMatchObject({ rule: 'mixed-conventions', distinct: 7 });
+  });
+
   it('merges leaf values under a collection by the shape of the set, not actions', () => {
     const t = new PathTemplater();
     for (const peer of ['south', 'acme-prod', 'oak7', 'globex_east']) t.learn('d', ['peerings', peer]);

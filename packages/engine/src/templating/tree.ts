@@ -232,7 +232,9 @@ export interface MergeReason {
    * `known-value`: the values were merged elsewhere in the same domain (the same user or
    * resource name under another route); `nested-values`: words outside the API vocabulary
    * under a collection nested below a parameter, each below one parent value only; `vocabulary`:
-   * literals beside a parameter with words real APIs do not route by (see vocabulary.ts).
+   * literals beside a parameter with words real APIs do not route by (see vocabulary.ts);
+   * `mixed-conventions`: names where a version's collections sit, not API words, written in
+   * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`).
    */
   rule:
     | 'cardinality'
@@ -243,7 +245,8 @@ export interface MergeReason {
     | 'capacity'
     | 'known-value'
     | 'nested-values'
-    | 'vocabulary';
+    | 'vocabulary'
+    | 'mixed-conventions';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -663,6 +666,8 @@ export class PathTemplater<T = never> {
       this.foldIntoTyped(node);
       let changed = this.mergeByStructure(node);
       if (!node.merged && !this.mergeLeafValues(node)) this.mergeNestedValues(node);
+      const values = this.mergeRootValues(node);
+      if (values) visit(values, depth + 1); // the values' sub-trees meet for the first time
       // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
       // beside `/subscriptions/{id}/resourceGroups/{param}`): merged positions below take them.
       const beside = node.merged ? null : this.mergeBesideParameter(node);
@@ -732,6 +737,45 @@ export class PathTemplater<T = never> {
     if (marked * 2 < leaves.length || marks.size < 2) return false;
     this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
     return true;
+  }
+
+  /**
+   * Values right after a version or at the root (`/v1/wayne_blue/locations`, `/v1/pied-piper`,
+   * `/{scope}/providers/…` as `/east_stark/providers/…`), beside the API's own collections
+   * (`/v1/projects/…`, `/v1/operations`). Collections are API words, each holding a sub-tree of
+   * its own; values are names outside the API vocabulary that are leaves, or hold a literal route
+   * another name (or the position's parameter) holds too, and among them names with marks of data
+   * written in more than one convention (`stark97`, `liam-miller`, `prod_tyrell`), as values
+   * typed by many hands are. Each set (leaves, names holding routes) decides alone. Taken one by
+   * one: the position's other literals stay. Returns the parameter that took them, or null.
+   */
+  private mergeRootValues(node: TrieNode<T>): TrieNode<T> | null {
+    if (isSplit(node) || !(node.reserved || node.template === '') || holdsValues(node)) return null;
+    // The position's parameter, when it has one already (`{id}` from numeric values).
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = node.param ?? typed?.[1] ?? null;
+    const named: [string, TrieNode<T>][] = [];
+    const below = new Map<string, number>();
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (!isOwnName(node, seg, child)) continue;
+      named.push(entry);
+      for (const key of child.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
+    }
+    if (target) for (const key of target.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
+    // Leaves, and names holding a literal route another name holds too: each set decides alone.
+    const leaves = named.filter(([, child]) => childKeys(child).length === 0);
+    const holding = named.filter(([, child]) =>
+      [...child.children.keys()].some((key) => (below.get(key) ?? 0) >= 2),
+    );
+    const found = [leaves, holding]
+      .filter((set) => mixesConventions(set.filter(([seg]) => conventionOf(seg))))
+      .flat();
+    if (found.length === 0) return null;
+    const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
+    const into = target ?? this.paramChild(node);
+    this.takeValues(node, into, key, found, 'mixed-conventions', true);
+    return into;
   }
 
   /**
@@ -1255,6 +1299,35 @@ function holdsValues<T>(node: TrieNode<T>): boolean {
   if (node.wordValues) return true;
   if (node.plural === null) node.plural = isPluralNoun(ownSegment(node));
   return node.plural;
+}
+
+/**
+ * A name that may be a value where an API's collections sit: a mark of data (a dash, an
+ * underscore, a dot or a digit: `wayne_blue`, `stark97`) and mostly words real APIs do not route
+ * by, or no such word at all (`umbrella`); never a reserved, operation or plural name.
+ */
+function isOwnName<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
+  if (child.reserved || isStaticName(seg) || isOperationName(node, seg) || isPluralNoun(seg)) return false;
+  const share = vocabularyShare(seg);
+  return conventionOf(seg) === null ? share === 0 : share <= VALUE_VOCABULARY_SHARE;
+}
+
+/** How a name joins its parts: its separator, else `digit` (`stark97`); null for none. */
+function conventionOf(seg: string): string | null {
+  if (seg.includes('-')) return 'dash';
+  if (seg.includes('_')) return 'underscore';
+  if (seg.includes('.')) return 'dot';
+  return /\d/.test(seg) ? 'digit' : null;
+}
+
+/**
+ * Whether names are written in more than one convention (`liam-miller`, `prod_tyrell`, `stark97`),
+ * as values typed by many hands are; an API's own routes keep one (`market-indicator`,
+ * `quantmetrics-tier-1`). At least LEAF_VALUES names.
+ */
+function mixesConventions<T>(names: readonly [string, TrieNode<T>][]): boolean {
+  if (names.length < LEAF_VALUES) return false;
+  return new Set(names.map(([seg]) => conventionOf(seg))).size >= 2;
 }
 
 /** A segment with a mark of data: anything but a plain lower-case word or snake_case words. */

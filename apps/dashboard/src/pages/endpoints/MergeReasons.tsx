@@ -14,6 +14,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'known-value': 'the same values were merged under another route',
   'nested-values': 'names no API route uses, each under one parent value of a nested collection',
   vocabulary: 'beside a parameter, with words APIs do not use in routes',
+  'mixed-conventions': 'names written in several conventions where the API keeps its collections',
 };
 
 const Items = styled.ul`
