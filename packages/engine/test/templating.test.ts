@@ -258,6 +258,43 @@ describe('templatePath', () => {
     expect(followed?.merges?.[0]).toMatchObject({ rule: 'known-value', values: ['alice.moore', 'bob-lee'] });
   });
 
+  it('takes plain names that sub-routes showed as values elsewhere, not actions merged by count', () => {
+    const t = new PathTemplater();
+    // `rupert` and `liamclark` are values of `/users`: both hold the same sub-routes.
+    for (const user of ['rupert', 'liamclark'])
+      for (const route of ['repos', 'gists']) t.learn('d', ['users', user, route]);
+    t.learn('d', ['user', 'following', 'rupert']);
+    t.learn('d', ['user', 'following', 'liamclark']);
+    // Many actions below one call merge by their count alone: they stay words elsewhere.
+    const actions = ['speak', 'hangup', 'bridge', 'answer', 'reject', 'refer', 'enqueue', 'gather'];
+    for (const action of [
+      ...actions,
+      ...actions.map((a) => `${a}_stop`),
+      'fork',
+      'playback',
+      'mute',
+      'unmute',
+    ])
+      t.learn('d', ['calls', '42', 'actions', action]);
+    t.learn('d', ['conferences', '7', 'actions', 'speak']);
+    t.learn('d', ['conferences', '7', 'actions', 'hangup']);
+    t.finalize();
+    expect(t.template('d', ['user', 'following', 'rupert'])).toEqual(['user', 'following', '{param}']);
+    expect(t.explain('d', ['user', 'following', 'liamclark'])[2]).toMatchObject({ rule: 'known-value' });
+    expect(t.template('d', ['calls', '42', 'actions', 'speak'])).toEqual([
+      'calls',
+      '{id}',
+      'actions',
+      '{param}',
+    ]);
+    expect(t.template('d', ['conferences', '7', 'actions', 'speak'])).toEqual([
+      'conferences',
+      '{id}',
+      'actions',
+      'speak',
+    ]);
+  });
+
   it('merges names below a nested collection that recur under no second parent value', () => {
     const inv = new Inventory({ detectPii: false });
     // Owners merge by their shared `repos`; below it, names no route uses, one owner each.

@@ -97,18 +97,36 @@ interface TrieNode<T> {
  * A domain's split overrides (the shapes, `/link` or `/users/{}/links`, whose children stay
  * literal) and the literal values its merges took (`alice`, `acme-prod`): the same value seen
  * elsewhere in the domain is a value there too (`/users/alice` and `/teams/{}/members/alice`).
+ * Each value says whether a merge took it on the evidence of structure (see `rememberValue`).
  */
 interface DomainRules {
   splits: Set<string>;
-  values: Set<string>;
+  values: Map<string, boolean>;
 }
 
 /** Merged values remembered per domain (see `DomainRules.values`); past it, no more are kept. */
 const MAX_KNOWN_VALUES = 20_000;
 
-/** Remember `seg` as a value of the domain (a merge took it). */
-function rememberValue(rules: DomainRules, seg: string): void {
-  if (rules.values.size < MAX_KNOWN_VALUES) rules.values.add(seg);
+/**
+ * Remember `seg` as a value of the domain (a merge took it). `structural`: the merge had more
+ * evidence than a count of values (sub-routes shared below them: `/users/alice/repos` and
+ * `/users/rupert/repos`; marks of data in the set); a count alone also takes an API's many
+ * actions (`/calls/{}/actions/speak`, `…/hangup`), which must not spread to other routes.
+ */
+function rememberValue(rules: DomainRules, seg: string, structural: boolean): void {
+  if (rules.values.size < MAX_KNOWN_VALUES || rules.values.has(seg))
+    rules.values.set(seg, structural || rules.values.get(seg) === true);
+}
+
+/**
+ * Whether `seg` is a value a merge took elsewhere in the domain that may be a value anywhere: a
+ * name with a mark of data (`alice.moore`, `acme-prod`), or a plain word that a merge took on
+ * structural evidence and that real APIs do not route by (`rupert`, `liamclark`, not `count`).
+ */
+function isKnownName(rules: DomainRules, seg: string): boolean {
+  const structural = rules.values.get(seg);
+  if (structural === undefined) return false;
+  return markedValue(seg) || (structural && vocabularyShare(seg) === 0);
 }
 
 const joinPrefix = (segments: readonly string[]): string => segments.map((s) => `/${s}`).join('');
@@ -320,7 +338,7 @@ export class PathTemplater<T = never> {
   private root(domain: string): TrieNode<T> {
     let node = this.roots.get(domain);
     if (!node)
-      this.roots.set(domain, (node = newNode({ splits: new Set(), values: new Set() }, this.threshold, '')));
+      this.roots.set(domain, (node = newNode({ splits: new Set(), values: new Map() }, this.threshold, '')));
     return node;
   }
 
@@ -641,7 +659,7 @@ export class PathTemplater<T = never> {
         continue;
       mergeInto(param, node.children.get(seg) as TrieNode<T>);
       node.children.delete(seg);
-      rememberValue(node.rules, seg);
+      rememberValue(node.rules, seg, false);
       node.small = null;
     }
     node.merged = true;
@@ -682,7 +700,7 @@ export class PathTemplater<T = never> {
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
-          rememberValue(node.rules, seg);
+          rememberValue(node.rules, seg, sharing && STRUCTURAL.has(param.reason?.rule));
           changed = true;
         }
         if (changed) {
@@ -845,7 +863,7 @@ export class PathTemplater<T = never> {
     for (const [seg, child] of found) {
       mergeInto(target, child);
       node.children.delete(seg);
-      if (remember) rememberValue(node.rules, seg);
+      if (remember) rememberValue(node.rules, seg, true);
       target.taken.add(seg);
     }
     node.small = null;
@@ -859,11 +877,10 @@ export class PathTemplater<T = never> {
    * marked merged, so its other literals (`/users/search`) stay. Returns whether it merged.
    */
   private mergeKnownValues(node: TrieNode<T>): boolean {
-    const values = node.rules.values;
     if (isSplit(node)) return false;
     const found: [string, TrieNode<T>][] = [];
     for (const entry of node.children)
-      if (values.has(entry[0]) && isKnownValue(node, entry[0], entry[1])) found.push(entry);
+      if (isKnownName(node.rules, entry[0]) && isKnownValue(node, entry[0], entry[1])) found.push(entry);
     if (found.length === 0) return false;
     this.takeValues(node, this.paramChild(node), '{param}', found, 'known-value');
     return true;
@@ -1019,7 +1036,7 @@ export class PathTemplater<T = never> {
     for (const [seg, child] of sharing) {
       mergeInto(param, child);
       node.children.delete(seg);
-      if (!prefix) rememberValue(node.rules, seg);
+      if (!prefix) rememberValue(node.rules, seg, true);
     }
     node.small = null;
     node.merged = true;
@@ -1093,8 +1110,7 @@ export class PathTemplater<T = never> {
       } else if (
         (node.merged && mayBeValue(node, t)) ||
         (node.param &&
-          (node.param.taken?.has(t) === true ||
-            (node.rules.values.has(t) && markedValue(t) && mayBeValue(node, t, true))))
+          (node.param.taken?.has(t) === true || (isKnownName(node.rules, t) && mayBeValue(node, t, true))))
       ) {
         typed[i] = '{param}';
         node = node.param;
@@ -1174,6 +1190,12 @@ const MARKS: [string, RegExp][] = [
   ['dot', /\./],
   ['digit', /\d/],
 ];
+
+/** The merges whose values shared sub-routes: the values they take are names (see `rememberValue`). */
+const STRUCTURAL: ReadonlySet<MergeReason['rule'] | undefined> = new Set([
+  'shared-structure',
+  'nested-values',
+]);
 
 /** Leaf literals under a collection from which the shape of the set may make them values. */
 const LEAF_VALUES = 3;
@@ -1361,7 +1383,7 @@ function isValueBeside<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>, k
  * position's parameter.
  */
 function isKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
-  if (!markedValue(seg) || child.reserved || isPluralNoun(seg) || !mayBeValue(node, seg, true)) return false;
+  if (child.reserved || isPluralNoun(seg) || !mayBeValue(node, seg, true)) return false;
   return childKeys(child).length === 0 || (node.param !== null && sharesSubRoutes(child, node.param));
 }
 
