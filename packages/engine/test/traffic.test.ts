@@ -66,6 +66,13 @@ describe('traffic that is not the API', () => {
     expect(classifyRequest('OPTIONS', '/api/v1/users')).toEqual({ kind: 'preflight' });
     expect(classifyRequest('GET', '/.well-known/openid-configuration')).toBeNull();
     expect(classifyRequest('GET', '/api/v1/report.json')).toBeNull();
+    // Probes below a prefix, with no dot or other special character to flag them.
+    expect(classifyRequest('GET', '/blog/wp-admin/')?.attack).toBe('wordpress');
+    expect(classifyRequest('GET', '/admin/phpMyAdmin/')?.attack).toBe('php-probe');
+    expect(classifyRequest('GET', '/lib/phpunit/phpunit/src/Util/PHP')?.attack).toBe('php-probe');
+    expect(classifyRequest('GET', '/scripts/cgi-bin/test-cgi')?.attack).toBe('cgi');
+    expect(classifyRequest('GET', '/api/v1/wp/posts')).toBeNull();
+    expect(classifyRequest('GET', '/api/v1/party-admins/cgi')).toBeNull();
   });
 
   it('lists every real operation of a scanned log, and no probe, asset or preflight', async () => {
