@@ -281,18 +281,25 @@ describe('templatePath', () => {
     t.finalize();
     expect(t.template('d', ['user', 'following', 'rupert'])).toEqual(['user', 'following', '{param}']);
     expect(t.explain('d', ['user', 'following', 'liamclark'])[2]).toMatchObject({ rule: 'known-value' });
-    expect(t.template('d', ['calls', '42', 'actions', 'speak'])).toEqual([
-      'calls',
-      '{id}',
-      'actions',
-      '{param}',
-    ]);
-    expect(t.template('d', ['conferences', '7', 'actions', 'speak'])).toEqual([
-      'conferences',
-      '{id}',
-      'actions',
-      'speak',
-    ]);
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('calls', '42', 'actions', 'speak')).toBe('calls/{id}/actions/{param}');
+    expect(path('conferences', '7', 'actions', 'speak')).toBe('conferences/{id}/actions/speak');
+  });
+
+  it('takes dash-joined names ending in s for values, not sub-collections', () => {
+    const t = new PathTemplater();
+    // `ava-jones` ends like a plural; its words are no API's route words: a repository's name.
+    for (const owner of ['carol.young', 'trent.moore', 'peggy53'])
+      for (const repo of ['ava-jones', 'heidi-taylor', 'blue-wonka'])
+        for (const route of [['pulls'], ['keys', '42'], ['readme', 'docs'], ['issues', '7']])
+          t.learn('d', ['repos', owner, repo, ...route]);
+    // Sub-collections named with API words stay names below a parameter.
+    for (const id of ['5', '9'])
+      for (const sub of ['payment-methods', 'saved-cards']) t.learn('d', ['accounts', id, sub, '31']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('repos', 'carol.young', 'ava-jones', 'pulls')).toBe('repos/{param}/{param}/pulls');
+    expect(path('accounts', '5', 'saved-cards', '31')).toBe('accounts/{id}/saved-cards/{id}');
   });
 
   it('merges names below a nested collection that recur under no second parent value', () => {

@@ -1307,10 +1307,16 @@ function ownSegment<T>(node: TrieNode<T>): string {
   return node.template.slice(node.template.lastIndexOf('/') + 1);
 }
 
-/** A plural resource word (`users`, `payment_methods`, `people`): a collection's name. */
+/**
+ * A plural resource word (`users`, `payment_methods`, `people`): a collection's name. Words
+ * joined by a dash or underscore none of which real APIs route by (`ava-jones`, `hooli-labs`)
+ * are a value's name that happens to end in s: kept for one, a popular repository's sub-routes
+ * merged below it (`/repos/{}/ava-jones/{}`) instead of beside its siblings.
+ */
 function isPluralNoun(seg: string): boolean {
   const singular = resourceName(seg);
-  return singular !== null && singular.toLowerCase() !== seg.toLowerCase().replace(/[-_]/g, '');
+  if (singular === null || singular.toLowerCase() === seg.toLowerCase().replace(/[-_]/g, '')) return false;
+  return !(/[-_]/.test(seg) && vocabularyShare(seg) === 0);
 }
 
 /**
