@@ -445,6 +445,22 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('keeps named sub-resources with their own ids literal, not owners before an id', () => {
+    const t = new PathTemplater();
+    for (let i = 1; i <= 4; i++) {
+      for (const job of ['Batch', 'Dps', 'ThirdParty', 'PayRuns'])
+        t.learn('d', ['Jobs', job, String(i), 'Status']);
+      for (const box of ['inbound', 'outbound']) t.learn('d', ['messages', box, String(i), 'details']);
+      for (const owner of ['ivan', 'mallorywright', 'mia'])
+        t.learn('d', ['projects', owner, String(i), 'members']);
+    }
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/Jobs/Dps/7/Status')).toBe('Jobs/Dps/{id}/Status');
+    expect(at('/messages/inbound/7/details')).toBe('messages/inbound/{id}/details');
+    expect(at('/projects/mia/7/members')).toBe('projects/{param}/{id}/members');
+  });
+
   it('keeps a set of two-word dotted operation names literal, not usernames', () => {
     const t = new PathTemplater();
     const nouns = ['conversations', 'reactions', 'users', 'files', 'pins', 'reminders', 'bots'];

@@ -1006,11 +1006,12 @@ export class PathTemplater<T = never> {
     // A collection whose values are typed ids (`/Documents/{id}`) holds sub-resources beside
     // them, each with its own ids (`/Documents/ChildObjects/{id}`, `/Documents/DocumentType/{id}`):
     // plain words sharing only an id below them are route names there, not more values; values
-    // written by many hands mix in marks of data (`carol-smith`, `south_tyrell`).
+    // written by many hands mix in marks of data (`carol-smith`, `south_tyrell`). Without typed
+    // ids beside them, names in the API's own convention say the same (`/Jobs/Batch/{id}`,
+    // `/messages/inbound/{id}`), while owners do not (`/projects/ivan/{id}`).
     if (
       !prefix &&
-      node.typed !== null &&
-      node.typed.size > 0 &&
+      ((node.typed !== null && node.typed.size > 0) || namedByTheApi(sharing.map(([seg]) => seg))) &&
       isTypedKey(best) &&
       sharedKeys(sharing.map(([, c]) => c)) === 1 &&
       !sharing.some(([seg]) => MARKS.some(([, re]) => re.test(seg)))
@@ -1265,6 +1266,20 @@ function similarSubtrees<T>(nodes: readonly TrieNode<T>[]): boolean {
   for (const n of counts.values()) if (n >= quorum) shared++;
   return shared * 2 >= counts.size;
 }
+
+/**
+ * Whether these sibling names keep the API's own convention: all capitalised (`ThirdParty`, `Dps`,
+ * `PayRuns`: PascalCase route names) or all mostly API words (`inbound`, `outbound`). Values written
+ * by many hands (`ivan`, `mallorywright`, `Rosa`) are seldom all either.
+ */
+function namedByTheApi(segs: readonly string[]): boolean {
+  return (
+    segs.every((seg) => isUpper(seg.charCodeAt(0))) ||
+    segs.every((seg) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE)
+  );
+}
+
+const isUpper = (code: number): boolean => code >= UPPER_A && code <= UPPER_A + 25;
 
 /** Whether most keys below `key` in these nodes are shared by at least two of them. */
 function sameBelow<T>(nodes: readonly TrieNode<T>[], key: string): boolean {
