@@ -461,6 +461,25 @@ describe('templatePath', () => {
     expect(at('/projects/mia/7/members')).toBe('projects/{param}/{id}/members');
   });
 
+  it('leaves sibling collections alone when a few values merge by structure', () => {
+    const t = new PathTemplater();
+    for (let i = 1; i <= 3; i++) {
+      for (const kind of ['vms', 'layer2-networks']) t.learn('d', ['entities', kind, String(i)]);
+      for (const kind of ['hosts', 'ip-sets', 'clusters']) {
+        t.learn('d', ['entities', kind]);
+        t.learn('d', ['entities', kind, String(i)]);
+      }
+      // A value that is a plural word too, holding the others' routes.
+      for (const hub of ['acme-prod', 'oak7', 'sales']) t.learn('d', ['hubs', hub, 'rules']);
+    }
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/entities/vms/7')).toBe('entities/{param}/{id}');
+    expect(at('/entities/hosts/7')).toBe('entities/hosts/{id}');
+    expect(at('/entities/ip-sets')).toBe('entities/ip-sets');
+    expect(at('/hubs/sales/rules')).toBe('hubs/{param}/rules');
+  });
+
   it('keeps a set of two-word dotted operation names literal, not usernames', () => {
     const t = new PathTemplater();
     const nouns = ['conversations', 'reactions', 'users', 'files', 'pins', 'reminders', 'bots'];

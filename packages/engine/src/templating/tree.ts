@@ -696,7 +696,7 @@ export class PathTemplater<T = never> {
           const sharing = sharesSubRoutes(child, param);
           if (!(mayBeValue(node, seg) || (sharing && mayBeValue(node, seg, true) && !isPluralNoun(seg))))
             continue;
-          if (child.hits >= node.dominance && !sharing) continue;
+          if ((child.hits >= node.dominance && !sharing) || isSiblingCollection(seg, child, param)) continue;
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -1291,6 +1291,23 @@ function sameBelow<T>(nodes: readonly TrieNode<T>[], key: string): boolean {
   let shared = 0;
   for (const n of seen.values()) if (n >= 2) shared++;
   return seen.size > 0 && shared * 2 >= seen.size;
+}
+
+/**
+ * A plural API noun holding routes of its own, none of them the parameter's but ids
+ * (`/entities/hosts/{id}` beside `/entities/{param}/{id}`, `/assets/returns/average` beside
+ * `/assets/{param}/…`): a sibling collection, which the sweep after a merge leaves alone. A value
+ * that happens to be such a word (`sales`) is a leaf or holds the others' literal sub-routes
+ * (`/notificationHubs/sales/AuthorizationRules`).
+ */
+function isSiblingCollection<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>): boolean {
+  const own = childKeys(child);
+  return (
+    own.length > 0 &&
+    own.every((key) => isTypedKey(key) || !hasChildKey(param, key)) &&
+    isPluralNoun(seg) &&
+    vocabularyShare(seg) > VALUE_VOCABULARY_SHARE
+  );
 }
 
 /** A plural noun under a collection, holding routes below it: a sub-collection, not a value. */
