@@ -550,6 +550,20 @@ describe('templatePath', () => {
     expect([...templates].sort()).toEqual(['/groups/{}/members', '/groups/{}/settings']);
   });
 
+  it('keeps codes folded into a typed parameter once the merged parameter took it over', () => {
+    const t = new PathTemplater();
+    // A position a stored endpoint showed as a parameter, with ids and a code beside it.
+    const stored = new Map([
+      [1, { rule: 'vocabulary' as const, values: ['gold-wonka'], distinct: 1, shared: null }],
+    ]);
+    t.learn('d', ['service', '{param}', 'products'], 1, stored);
+    for (const id of ['123', '456']) t.learn('d', ['service', id, 'products']);
+    t.learn('d', ['service', 'south88', 'products']);
+    t.finalize();
+    expect(t.template('d', ['service', '789', 'products'])).toEqual(['service', '{param}', 'products']);
+    expect(t.template('d', ['service', 'south88', 'products'])).toEqual(['service', '{param}', 'products']);
+  });
+
   it('does not merge static routes with different sub-routes (a website root)', () => {
     const inv = new Inventory({ cardinalityThreshold: 5, detectPii: false });
     const sections = ['blog', 'images', 'projects', 'articles', 'files', 'about', 'scripts', 'misc'];

@@ -1111,7 +1111,10 @@ export class PathTemplater<T = never> {
       } else if (
         (node.merged && mayBeValue(node, t)) ||
         (node.param &&
-          (node.param.taken?.has(t) === true || (isKnownName(node.rules, t) && mayBeValue(node, t, true))))
+          (node.param.taken?.has(t) === true ||
+            // Codes folded into a typed parameter that `{param}` took over (foldIntoTyped, absorbTyped).
+            (node.param.absorbed !== null && isCode(t)) ||
+            (isKnownName(node.rules, t) && mayBeValue(node, t, true))))
       ) {
         typed[i] = '{param}';
         node = node.param;
