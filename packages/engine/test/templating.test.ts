@@ -229,6 +229,18 @@ describe('templatePath', () => {
     expect(value?.merges?.[0]).toMatchObject({ rule: 'mixed-conventions', distinct: 7 });
   });
 
+  it('takes two names sharing routes beside a parameter right after a version, not elsewhere', () => {
+    const t = new PathTemplater();
+    for (const id of ['7359243', '8118635']) t.learn('d', ['v1', id, 'backups']);
+    for (const name of ['east-umbrella', 'judy-wright']) t.learn('d', ['v1', name, 'locations']);
+    // The same shape below a reserved word that is not a version stays literal.
+    for (const id of ['7359243', '8118635']) t.learn('d', ['me', id, 'backups']);
+    for (const name of ['east-umbrella', 'judy-wright']) t.learn('d', ['me', name, 'locations']);
+    t.finalize();
+    expect(t.template('d', ['v1', 'judy-wright', 'locations'])).toEqual(['v1', '{id}', 'locations']);
+    expect(t.template('d', ['me', 'judy-wright', 'locations'])).toEqual(['me', 'judy-wright', 'locations']);
+  });
+
   it('merges leaf values under a collection by the shape of the set, not actions', () => {
     const t = new PathTemplater();
     for (const peer of ['south', 'acme-prod', 'oak7', 'globex_east']) t.learn('d', ['peerings', peer]);

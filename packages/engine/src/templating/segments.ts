@@ -326,6 +326,11 @@ export function isStructural(seg: string): boolean {
   return RESERVED.has(seg.toLowerCase()) || VERSION.test(seg) || DATE.test(seg) || isDatedVersion(seg);
 }
 
+/** An API's version (`v1`, `v1beta2`, `2024-01-01`, `v20190125`): its collections begin below. */
+export function isVersionSegment(seg: string): boolean {
+  return VERSION.test(seg) || DATE.test(seg) || isDatedVersion(seg);
+}
+
 /** `v` and a real calendar date (`v20190125`): a version where versions sit, an id elsewhere. */
 function isDatedVersion(seg: string): boolean {
   const m = DATED_VERSION.exec(seg);

@@ -28,6 +28,7 @@ import {
   isNamedOperation,
   isStaticName,
   isStoredParameter,
+  isVersionSegment,
   isStructural,
   isVersionDigit,
   splitPath,
@@ -764,8 +765,10 @@ export class PathTemplater<T = never> {
    * its own; values are names outside the API vocabulary that are leaves, or hold a literal route
    * another name (or the position's parameter) holds too, and among them names with marks of data
    * written in more than one convention (`stark97`, `liam-miller`, `prod_tyrell`), as values
-   * typed by many hands are. Each set (leaves, names holding routes) decides alone. Taken one by
-   * one: the position's other literals stay. Returns the parameter that took them, or null.
+   * typed by many hands are. Each set (leaves, names holding routes) decides alone; beside a
+   * parameter right after a version (`/v1/{id}/backups` with `/v1/east-umbrella/locations`,
+   * `/v1/judy-wright/locations`), two names of a set are enough. Taken one by one: the
+   * position's other literals stay. Returns the parameter that took them, or null.
    */
   private mergeRootValues(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node) || !(node.reserved || node.template === '') || holdsValues(node)) return null;
@@ -782,17 +785,21 @@ export class PathTemplater<T = never> {
     }
     if (target) for (const key of target.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
     // Leaves, and names holding a literal route another name holds too: each set decides alone.
+    // Beside a parameter right after a version (`/v1/{id}/backups`), two names are enough there.
+    const besideVersion = target !== null && isVersionSegment(ownSegment(node));
     const leaves = named.filter(([, child]) => childKeys(child).length === 0);
     const holding = named.filter(([, child]) =>
       [...child.children.keys()].some((key) => (below.get(key) ?? 0) >= 2),
     );
     const found = [leaves, holding]
-      .filter((set) => mixesConventions(set.filter(([seg]) => conventionOf(seg))))
+      .filter((set) =>
+        besideVersion ? set.length >= 2 : mixesConventions(set.filter(([seg]) => conventionOf(seg))),
+      )
       .flat();
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
     const into = target ?? this.paramChild(node);
-    this.takeValues(node, into, key, found, 'mixed-conventions', true);
+    this.takeValues(node, into, key, found, besideVersion ? 'vocabulary' : 'mixed-conventions', true);
     return into;
   }
 
