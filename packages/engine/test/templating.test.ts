@@ -253,6 +253,26 @@ describe('templatePath', () => {
     expect(t.template('d', ['obstacles', 'search'])).toEqual(['obstacles', 'search']);
   });
 
+  it('merges two leaves under a collection when both are names, not actions or codes', () => {
+    const t = new PathTemplater();
+    t.learn('d', ['schemas', 'mia-davis']);
+    t.learn('d', ['schemas', 'hooli-piper']);
+    // API words joined by a dash, codes with digits, a plain action word: routes.
+    t.learn('d', ['obstacles', 'route-query']);
+    t.learn('d', ['obstacles', 'distance-query']);
+    t.learn('d', ['transactions', 'trc10']);
+    t.learn('d', ['transactions', 'trc20']);
+    t.learn('d', ['orders', 'pending']);
+    t.learn('d', ['orders', 'search']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('schemas', 'mia-davis')).toBe('schemas/{param}');
+    expect(path('schemas', 'hooli-piper')).toBe('schemas/{param}');
+    expect(path('obstacles', 'route-query')).toBe('obstacles/route-query');
+    expect(path('transactions', 'trc20')).toBe('transactions/trc20');
+    expect(path('orders', 'pending')).toBe('orders/pending');
+  });
+
   it('takes a value merged in one route for a value in another, not a route word', () => {
     const inv = new Inventory({ detectPii: false });
     for (const user of ['alice.moore', 'bob-lee', 'carol7'])

@@ -730,7 +730,8 @@ export class PathTemplater<T = never> {
    * nothing below them to compare, so the shape of the whole set decides. Several leaves, most
    * of them marked as data (a digit, a dot, a dash or underscore joining words) and in more
    * than one way, are values; a collection's actions (`/users/search`, `/obstacles/route-query`,
-   * `/venues/route-query`) are plain words or keep one convention, and stay.
+   * `/venues/route-query`) are plain words or keep one convention, and stay. Two leaves are too
+   * few to show conventions: they are values when both are names (`isMarkedName`).
    */
   private mergeLeafValues(node: TrieNode<T>): boolean {
     if (isSplit(node) || !holdsValues(node)) return false;
@@ -743,7 +744,12 @@ export class PathTemplater<T = never> {
         !isPluralNoun(entry[0])
       )
         leaves.push(entry);
-    if (leaves.length < LEAF_VALUES) return false;
+    if (leaves.length < LEAF_VALUES) {
+      // Too few to show a mix of conventions: each must be a name, marked as data and of no API words.
+      if (leaves.length < FEW_LEAF_VALUES || !leaves.every(([seg]) => isMarkedName(seg))) return false;
+      this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
+      return true;
+    }
     // Values written by many hands mix marks (`rupert-young`, `acme_pied`, `oak7`); an API's own
     // actions keep one convention (`route-query`, `cost-information`).
     const marks = new Set<string>();
@@ -1210,6 +1216,20 @@ const STRUCTURAL: ReadonlySet<MergeReason['rule'] | undefined> = new Set([
 
 /** Leaf literals under a collection from which the shape of the set may make them values. */
 const LEAF_VALUES = 3;
+
+/**
+ * Fewer leaves than LEAF_VALUES are values when each is a name (`isMarkedName`): two, as
+ * `/schemas/mia-davis` and `/schemas/hooli-piper`. A lone leaf is no set to judge; on the
+ * development half it gained a few operations at the cost of as many over-merges.
+ */
+const FEW_LEAF_VALUES = 2;
+
+/**
+ * Words joined by a dash or underscore none of which real APIs route by (`mia-davis`,
+ * `tyrell_soylent`): a name someone gave, not a file (`4od.atom`) nor a code (`trc20`).
+ */
+const isMarkedName = (seg: string): boolean =>
+  /^[A-Za-z]+(?:[-_][A-Za-z0-9]+)+$/.test(seg) && vocabularyShare(seg) === 0;
 
 /**
  * The largest share of API words (see vocabulary.ts) a literal beside a parameter may have and
