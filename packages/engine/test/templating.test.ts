@@ -168,6 +168,22 @@ describe('templatePath', () => {
     expect(t.template('d', ['t', 'acme', 'api', 'orders'])).toEqual(['t', '{param}', 'api', 'orders']);
   });
 
+  it('keeps collections sharing an action literal, not tenants above an API root', () => {
+    const t = new PathTemplater();
+    for (const c of ['Magnets', 'Crew', 'Movie', 'Trailers'])
+      for (const [id, q] of [
+        ['42', 'alpha'],
+        ['43', 'beta'],
+      ])
+        t.learn('d', [c, 'Search', id as string, q as string]);
+    for (const tenant of ['acme', 'globex', 'initech'])
+      for (const route of ['orders', 'users']) t.learn('d', ['t', tenant, 'api', route]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/Crew/Search/7/gamma')).toBe('Crew/Search/{id}/gamma');
+    expect(at('/t/globex/api/users')).toBe('t/{param}/api/users');
+  });
+
   it('merges values below a parameter that hold the same routes, but not sections', () => {
     const t = new PathTemplater();
     const routes = ['issues', 'pulls', 'labels', 'releases', 'teams'];

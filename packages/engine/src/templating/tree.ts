@@ -1031,13 +1031,15 @@ export class PathTemplater<T = never> {
     )
       return false;
     // Tenants and locales hold the same API below the shared root; services
-    // (`/sol/nslcm/v1/…`, `/sol/vnfpkgm/v1/…`) hold different ones.
+    // (`/sol/nslcm/v1/…`, `/sol/vnfpkgm/v1/…`) hold different ones. Names in the API's own
+    // convention sharing an action are its collections (`/Movie/Search/…`, `/Crew/Search/…`).
     if (
       prefix &&
-      !sameBelow(
+      (!sameBelow(
         sharing.map(([, child]) => child),
         best,
-      )
+      ) ||
+        (namedByTheApi(sharing.map(([seg]) => seg)) && !sharing.every(([seg]) => LOCALE.test(seg))))
     )
       return false;
     const param = this.paramChild(node);
