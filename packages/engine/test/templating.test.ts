@@ -245,15 +245,23 @@ describe('templatePath', () => {
     expect(value?.merges?.[0]).toMatchObject({ rule: 'mixed-conventions', distinct: 7 });
   });
 
-  it('takes two names sharing routes beside a parameter right after a version, not elsewhere', () => {
+  it('takes names beside a parameter right after a version for its values, not elsewhere', () => {
     const t = new PathTemplater();
     for (const id of ['7359243', '8118635']) t.learn('d', ['v1', id, 'backups']);
     for (const name of ['east-umbrella', 'judy-wright']) t.learn('d', ['v1', name, 'locations']);
+    // An API word holding only the values' routes, a lone name of no API word: values too.
+    t.learn('d', ['v1', 'marketing', 'locations']);
+    t.learn('d', ['v1', 'yara-wright', 'operations']);
+    // A collection holding routes of its own stays.
+    t.learn('d', ['v1', 'billing', 'invoices']);
     // The same shape below a reserved word that is not a version stays literal.
     for (const id of ['7359243', '8118635']) t.learn('d', ['me', id, 'backups']);
     for (const name of ['east-umbrella', 'judy-wright']) t.learn('d', ['me', name, 'locations']);
     t.finalize();
     expect(t.template('d', ['v1', 'judy-wright', 'locations'])).toEqual(['v1', '{id}', 'locations']);
+    expect(t.template('d', ['v1', 'marketing', 'locations'])).toEqual(['v1', '{id}', 'locations']);
+    expect(t.template('d', ['v1', 'yara-wright', 'operations'])).toEqual(['v1', '{id}', 'operations']);
+    expect(t.template('d', ['v1', 'billing', 'invoices'])).toEqual(['v1', 'billing', 'invoices']);
     expect(t.template('d', ['me', 'judy-wright', 'locations'])).toEqual(['me', 'judy-wright', 'locations']);
   });
 

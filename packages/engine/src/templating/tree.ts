@@ -771,10 +771,8 @@ export class PathTemplater<T = never> {
    * its own; values are names outside the API vocabulary that are leaves, or hold a literal route
    * another name (or the position's parameter) holds too, and among them names with marks of data
    * written in more than one convention (`stark97`, `liam-miller`, `prod_tyrell`), as values
-   * typed by many hands are. Each set (leaves, names holding routes) decides alone; beside a
-   * parameter right after a version (`/v1/{id}/backups` with `/v1/east-umbrella/locations`,
-   * `/v1/judy-wright/locations`), two names of a set are enough. Taken one by one: the
-   * position's other literals stay. Returns the parameter that took them, or null.
+   * typed by many hands are. Each set (leaves, names holding routes) decides alone. Taken one by
+   * one: the position's other literals stay. Returns the parameter that took them, or null.
    */
   private mergeRootValues(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node) || !(node.reserved || node.template === '') || holdsValues(node)) return null;
@@ -790,23 +788,59 @@ export class PathTemplater<T = never> {
       for (const key of child.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
     }
     if (target) for (const key of target.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
-    // Leaves, and names holding a literal route another name holds too: each set decides alone.
-    // Beside a parameter right after a version (`/v1/{id}/backups`), two names are enough there.
     const besideVersion = target !== null && isVersionSegment(ownSegment(node));
+    // Leaves, and names holding a literal route another name holds too: each set decides alone.
     const leaves = named.filter(([, child]) => childKeys(child).length === 0);
     const holding = named.filter(([, child]) =>
       [...child.children.keys()].some((key) => (below.get(key) ?? 0) >= 2),
     );
-    const found = [leaves, holding]
-      .filter((set) =>
-        besideVersion ? set.length >= 2 : mixesConventions(set.filter(([seg]) => conventionOf(seg))),
-      )
-      .flat();
+    const found = [leaves, holding].flatMap((set) =>
+      (besideVersion ? set.length >= 2 : mixesConventions(set.filter(([seg]) => conventionOf(seg))))
+        ? set
+        : [],
+    );
+    if (besideVersion) found.push(...this.valuesBesideVersion(node, target, named, found));
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
     const into = target ?? this.paramChild(node);
     this.takeValues(node, into, key, found, besideVersion ? 'vocabulary' : 'mixed-conventions', true);
     return into;
+  }
+
+  /**
+   * Right after a version, beside a parameter (`/v1/{id}/backups`), the position holds values:
+   * two names of one kind (`/v1/east-umbrella/locations`, `/v1/judy-wright/locations`) are values
+   * (see `mergeRootValues`), and so are a lone name with a mark and no API word (`yara-wright`) and
+   * any literal, API words included (`/v1/marketing/locations`), whose routes below are all routes
+   * the values hold. A collection there holds a sub-tree of its own. The literals to add to `found`.
+   */
+  private valuesBesideVersion(
+    node: TrieNode<T>,
+    target: TrieNode<T>,
+    named: readonly [string, TrieNode<T>][],
+    found: readonly [string, TrieNode<T>][],
+  ): [string, TrieNode<T>][] {
+    const taken = new Set(found.map(([seg]) => seg));
+    const own = new Set(named.map(([seg]) => seg));
+    const routes = new Set(target.children.keys());
+    for (const [, child] of found) for (const key of child.children.keys()) routes.add(key);
+    const more: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (taken.has(seg)) continue;
+      if (own.has(seg) && conventionOf(seg) !== null && vocabularyShare(seg) === 0) more.push(entry);
+      else if (
+        !child.reserved &&
+        !isStaticName(seg) &&
+        !isOperationName(node, seg) &&
+        !isPluralNoun(seg) &&
+        child.children.size > 0 &&
+        child.children.size === childKeys(child).length &&
+        [...child.children.keys()].every((key) => routes.has(key))
+      )
+        more.push(entry);
+    }
+    return more;
   }
 
   /**
