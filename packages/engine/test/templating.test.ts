@@ -566,6 +566,18 @@ describe('templatePath', () => {
     expect(t.template('d', ['teams', 'bob-young', 'members'])).toEqual(['teams', '{param}', 'members']);
   });
 
+  it('takes a code for one of the kinds of ids beside it that hold its sub-routes', () => {
+    const t = new PathTemplater();
+    // One parameter's ids classified two ways (`{token}`, `{id}`); a spec's example id is literal.
+    for (const id of ['6T2TaKTnCTDx1GtDIJ8', 'qtTct1M8Fj', 'LNUk0QOBEUm'])
+      t.learn('d', ['devices', id, 'batchCreate']);
+    t.learn('d', ['devices', 'x2go', 'settings']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('devices', 'LNUk0QOBEUm', 'batchCreate')).toBe('devices/{token}/batchCreate');
+    expect(path('devices', 'x2go', 'settings')).toBe('devices/x2go/settings');
+  });
+
   it('takes short upper-case codes for ids', () => {
     expect(classifySegment('OSHE2CNS')).toBe('id');
     expect(classifySegment('HTTP2')).toBe('literal');

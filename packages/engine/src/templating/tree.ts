@@ -682,7 +682,7 @@ export class PathTemplater<T = never> {
       if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
       if (node.param) visit(node.param, depth + 1);
       this.foldDigits(node);
-      this.foldIntoTyped(node);
+      this.foldIntoTyped(node, false);
       let changed = this.mergeByStructure(node);
       if (!node.merged && !this.mergeLeafValues(node)) this.mergeNestedValues(node);
       const values = this.mergeRootValues(node);
@@ -711,6 +711,8 @@ export class PathTemplater<T = never> {
         }
       }
       if (this.absorbTyped(node)) visit(node.param as TrieNode<T>, depth + 1);
+      // Last, once no merge by structure joined the kinds into one parameter.
+      this.foldIntoTyped(node, true);
     };
     for (const root of this.roots.values()) visit(root, 0);
     // Then values the merges took, met again elsewhere in the domain (a second walk: the first
@@ -985,24 +987,29 @@ export class PathTemplater<T = never> {
 
   /**
    * Literal codes next to a typed parameter with the same shape below are more of its values
-   * (`/orders/AEXVHK4` beside `/orders/{id}`): generated-looking, not words, not reserved.
+   * (`/orders/AEXVHK4` beside `/orders/{id}`): generated-looking, not words, not reserved. With
+   * `several`, where one parameter's ids took several kinds (`/devices/{token}/batchCreate` for
+   * `6T2TaKTnCTDx1GtDIJ8`, `/devices/{id}/batchCreate` for `qtTct1M8Fj`), the code joins the
+   * first kind with its shape, as a value taken one by one (see `TrieNode.taken`).
    */
-  private foldIntoTyped(node: TrieNode<T>): void {
-    if (!node.typed || node.typed.size !== 1 || isSplit(node)) return;
-    const [key, typed] = [...node.typed][0] as [string, TrieNode<T>];
-    const shape = signature(typed);
-    let changed = false;
+  private foldIntoTyped(node: TrieNode<T>, several: boolean): void {
+    if (!node.typed || several !== node.typed.size > 1 || isSplit(node)) return;
+    const kinds = [...node.typed].map(([key, typed]) => ({ key, typed, shape: signature(typed) }));
+    const moved = new Set<(typeof kinds)[number]>();
     for (const [seg, child] of [...node.children]) {
-      if (!isCode(seg) || signature(child) !== shape) continue;
-      mergeInto(typed, child);
+      if (!isCode(seg)) continue;
+      const shape = signature(child);
+      const kind = kinds.find((k) => k.shape === shape);
+      if (!kind) continue;
+      mergeInto(kind.typed, child);
       node.children.delete(seg);
-      changed = true;
+      if (kinds.length > 1) (kind.typed.taken ??= new Set()).add(seg);
+      moved.add(kind);
     }
-    if (changed) {
-      node.small = null;
-      retemplate(typed, `${node.template}/${key}`);
-      this.payloadEpoch++;
-    }
+    if (moved.size === 0) return;
+    node.small = null;
+    for (const { key, typed } of moved) retemplate(typed, `${node.template}/${key}`);
+    this.payloadEpoch++;
   }
 
   /**
@@ -1175,7 +1182,13 @@ export class PathTemplater<T = never> {
         const [key, next] = [...node.typed][0] as [string, TrieNode<T>];
         typed[i] = key;
         node = next;
-      } else node = null;
+      } else {
+        // A value one of several typed kinds took (see foldIntoTyped).
+        const kind =
+          node.typed && node.typed.size > 1 ? [...node.typed].find(([, n]) => n.taken?.has(t)) : undefined;
+        typed[i] = kind ? kind[0] : t;
+        node = kind ? kind[1] : null;
+      }
     }
     return typed;
   }
