@@ -3,12 +3,6 @@
 import { Buffer } from 'node:buffer';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/**
- * Strings up to this long are copied by a loop, longer ones by Buffer#write: in the access-log
- * bench the call into Buffer#write cost ~90 ns a path, more than the loop over a URL path
- * (~45 code units); a 64 KiB chunk is copied by the call.
- */
-const COPY_IN_JS = 64;
 /** Strings up to this long reuse the array; longer ones get their own. */
 const KEEP = 65536;
 
@@ -28,7 +22,7 @@ export class CodeUnits {
         this.units = units;
       }
     }
-    if (LITTLE_ENDIAN && s.length > COPY_IN_JS) bytes.write(s, 0, 'utf16le');
+    if (LITTLE_ENDIAN) bytes.write(s, 0, 'utf16le');
     else for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
     return units;
   }

@@ -3,7 +3,6 @@
 // into `{param}`. `learnPath` is the hot path of log ingestion: one pass over the raw
 // path's code units, known literal children compared in place, no intermediate arrays.
 import { pathMayHoldPii } from '../pii/detect.js';
-import { CodeUnits } from '../code-units.js';
 import { safeDecode } from '../url-text.js';
 import {
   DASH,
@@ -187,18 +186,18 @@ interface SmallChildren<T> {
 }
 
 /**
- * The literal child of `node` whose key is the whole segment at `units[start…]` (followed by
+ * The literal child of `node` whose key is the whole segment at `path[start…]` (followed by
  * '/', '?', '#' or the end), compared in place: no scan for the segment's end, no string.
  * Keys holding '%', '/', '?' or '#' (decoded or escaped text) are left to the scan.
  */
 function literalAt<T>(
   node: TrieNode<T>,
-  units: Uint16Array,
+  path: string,
   start: number,
   length: number,
 ): TrieNode<T> | undefined {
   const small = node.small ?? smallChildrenOf(node);
-  const first = units[start];
+  const first = path.charCodeAt(start);
   const { firsts, lengths } = small;
   for (let i = 0; i < firsts.length; i++) {
     if (firsts[i] !== first) continue;
@@ -206,12 +205,12 @@ function literalAt<T>(
     const end = start + len;
     if (end > length) continue;
     if (end < length) {
-      const t = units[end];
+      const t = path.charCodeAt(end);
       if (t !== SLASH && t !== QUESTION && t !== HASH) continue;
     }
     const key = small.codes[i] as Uint16Array;
     let j = 1;
-    while (j < len && key[j] === units[start + j]) j++;
+    while (j < len && key[j] === path.charCodeAt(start + j)) j++;
     if (j === len) return small.nodes[i];
   }
   return undefined;
@@ -310,8 +309,6 @@ function signature<T>(node: TrieNode<T>): string {
 export class PathTemplater<T = never> {
   private readonly roots = new Map<string, TrieNode<T>>();
   private readonly threshold: number;
-  /** The code units of the path `learnPath` walks. */
-  private readonly units = new CodeUnits();
   /** Leaf payloads set before the last merge (or `invalidatePayloads`) are stale. */
   private payloadEpoch = 0;
 
@@ -496,19 +493,21 @@ export class PathTemplater<T = never> {
   learnPath(domain: string, rawPath: string): LearnedPath {
     let node = this.root(domain);
     const length = rawPath.length;
-    const u = this.units.of(rawPath);
     let index = 0;
     let prevReserved = true;
     let pii = false;
     // One pass over the code units: segments end at '/', the path at '?' or '#' (native
-    // indexOf calls cost more than this loop; reading a typed array costs less than charCodeAt).
+    // indexOf calls cost more than this loop). Read with charCodeAt, each about once: a copy
+    // into a typed array first cost a charCodeAt per unit too, and a tenth of learnPath.
     let start = 0;
     let done = false;
     while (!done) {
       // A literal child already known here is matched in place, before any scan of the segment.
       const size = node.children.size;
       let known =
-        size > 0 && size <= SMALL_CHILDREN && start < length ? literalAt(node, u, start, length) : undefined;
+        size > 0 && size <= SMALL_CHILDREN && start < length
+          ? literalAt(node, rawPath, start, length)
+          : undefined;
       let slash = start;
       let digits = true;
       let encoded = false;
@@ -518,10 +517,10 @@ export class PathTemplater<T = never> {
       let seg: string | null = null;
       if (known !== undefined) {
         slash = start + known.segmentLength;
-        if (slash >= length || u[slash] !== SLASH) done = true; // end, '?' or '#'
+        if (slash >= length || rawPath.charCodeAt(slash) !== SLASH) done = true; // end, '?' or '#'
       } else {
         for (; slash < length; slash++) {
-          const c = u[slash] as number;
+          const c = rawPath.charCodeAt(slash);
           if (c === SLASH) break;
           if (c === QUESTION || c === HASH) {
             done = true;
@@ -569,12 +568,12 @@ export class PathTemplater<T = never> {
           prevReserved = false;
         } else if (
           digits &&
-          !(slash - start === 1 && isVersionDigit(u[start] as number, parentSegment(node), true))
+          !(slash - start === 1 && isVersionDigit(rawPath.charCodeAt(start), parentSegment(node), true))
         ) {
           key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
           prevReserved = false;
         } else if (digits) {
-          key = String.fromCharCode(u[start] as number); // maybe the API's version (`/rest/api/2`)
+          key = rawPath[start] as string; // maybe the API's version (`/rest/api/2`)
           prevReserved = false;
         } else if (hexDash && dashes === 4 && slash - start === 36) {
           key = PARAM_NAME.uuid; // never reserved, a version or an integer: classifySegment's 'uuid'
