@@ -203,6 +203,7 @@ export const MERGE_RULES = [
   'nested-values',
   'vocabulary',
   'mixed-conventions',
+  'sibling-structure',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

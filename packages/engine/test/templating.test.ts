@@ -412,6 +412,26 @@ describe('templatePath', () => {
     ).toEqual(['subscriptions', '{uuid}', 'resourceGroups', '{param}', 'providers']);
   });
 
+  it('merges names marked as data holding the same routes under a singular parent, not sections', () => {
+    const inv = new Inventory({ detectPii: false });
+    const base = '/providers/Microsoft.ApiManagement/service';
+    for (const service of ['blue93', 'sales_hooli', 'green-vandelay'])
+      for (const route of ['loggers/7', 'diagnostics/3', 'tenant'])
+        inv.addObservation(obs(`${base}/${service}/${route}`));
+    // Sections sharing sub-routes keep one convention and API words; collections' names stay too.
+    for (const protocol of ['coap', 'telnet', 'ssh'])
+      for (const route of ['config', 'state/4']) inv.addObservation(obs(`/mimic/msg/${protocol}/${route}`));
+    for (const name of ['l2vpns', 'l2vpn-terminations', 'vlan-groups', 'ip-ranges', 'roles'])
+      inv.addObservation(obs(`/api/ipam/${name}/5`));
+    const endpoints = inv.endpoints();
+    const paths = endpoints.map((e) => e.normalizedPath);
+    expect(paths).toContain(`${base}/{serviceId}/loggers/{loggerId}`);
+    expect(paths).toContain('/mimic/msg/coap/config');
+    expect(paths).toContain('/api/ipam/l2vpn-terminations/{id}');
+    const logger = endpoints.find((e) => e.normalizedPath === `${base}/{serviceId}/loggers/{loggerId}`);
+    expect(logger?.merges?.[0]).toMatchObject({ rule: 'sibling-structure', distinct: 3 });
+  });
+
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);

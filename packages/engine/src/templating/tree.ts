@@ -252,7 +252,9 @@ export interface MergeReason {
    * under a collection nested below a parameter, each below one parent value only; `vocabulary`:
    * literals beside a parameter with words real APIs do not route by (see vocabulary.ts);
    * `mixed-conventions`: names where a version's collections sit, not API words, written in
-   * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`).
+   * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`); `sibling-structure`:
+   * names under a singular parent holding the same routes, marked as data in more than one way
+   * or beside a parameter holding their route (`/service/blue93/loggers`, `…/sales_hooli/loggers`).
    */
   rule:
     | 'cardinality'
@@ -264,7 +266,8 @@ export interface MergeReason {
     | 'known-value'
     | 'nested-values'
     | 'vocabulary'
-    | 'mixed-conventions';
+    | 'mixed-conventions'
+    | 'sibling-structure';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -674,12 +677,12 @@ export class PathTemplater<T = never> {
    * non-static, non-dominant literal of merged nodes into the parameter.
    */
   finalize(): void {
-    const visit = (node: TrieNode<T>, depth: number): void => {
+    const visit = (node: TrieNode<T>, depth: number, parent: TrieNode<T> | null = null): void => {
       if (depth > 64) return;
       // Deeper positions first: a merge below can reveal shared structure here.
-      for (const child of node.children.values()) visit(child, depth + 1);
-      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1);
-      if (node.param) visit(node.param, depth + 1);
+      for (const child of node.children.values()) visit(child, depth + 1, node);
+      if (node.typed) for (const child of node.typed.values()) visit(child, depth + 1, node);
+      if (node.param) visit(node.param, depth + 1, node);
       this.foldDigits(node);
       this.foldIntoTyped(node, false);
       let changed = this.mergeByStructure(node);
@@ -689,7 +692,9 @@ export class PathTemplater<T = never> {
       // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
       // beside `/subscriptions/{id}/resourceGroups/{param}`): merged positions below take them.
       const beside = node.merged ? null : this.mergeBesideParameter(node);
-      if (beside) visit(beside, depth + 1);
+      if (beside) visit(beside, depth + 1, node);
+      const siblings = node.merged ? null : this.mergeSiblingValues(node, parent);
+      if (siblings) visit(siblings, depth + 1, node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -751,18 +756,52 @@ export class PathTemplater<T = never> {
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
-    // Values written by many hands mix marks (`rupert-young`, `acme_pied`, `oak7`); an API's own
-    // actions keep one convention (`route-query`, `cost-information`).
-    const marks = new Set<string>();
-    let marked = 0;
-    for (const [seg] of leaves) {
-      const own = MARKS.filter(([, re]) => re.test(seg));
-      for (const [mark] of own) marks.add(mark);
-      if (own.length > 0) marked++;
-    }
-    if (marked * 2 < leaves.length || marks.size < 2) return false;
+    if (!mixesMarks(leaves)) return false;
     this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
     return true;
+  }
+
+  /**
+   * Values under a singular parent (`/service/blue93/loggers`, `/service/sales_hooli/loggers`,
+   * `/customer/green-globex/roles`): siblings holding the same routes below them (most routes
+   * below any of them below half of them) are values when they carry marks of data in more than
+   * one way, as values typed by many hands do, or when the position's parameter holds the route
+   * they share; and when most of them are not API words. Sections share sub-routes too
+   * (`/my/radio/follows`, `/mimic/protocol/msg/coap/…`, `/kpi/mau/…`), but keep one convention and
+   * their API's words. Not where the parent holds collections (`/api/ipam/l2vpns`,
+   * `…/l2vpn-terminations` beside `vlan-groups`), nor below a literal that may itself be a value
+   * (`/repos/carol/{hello,world}`: its siblings merge first, then their sub-trees meet). Taken one
+   * by one: the position's other literals stay. Returns the parameter that took them, or null.
+   */
+  private mergeSiblingValues(node: TrieNode<T>, parent: TrieNode<T> | null): TrieNode<T> | null {
+    // Collections, versions and the root have rules of their own (mergeByStructure, mergeRootValues).
+    if (isSplit(node) || holdsValues(node) || node.reserved || node.template === '') return null;
+    if (parent && !isParameterNode(node) && (holdsValues(parent) || parent.param || parent.typed?.size))
+      return null;
+    const named: [string, TrieNode<T>][] = [];
+    let collections = 0;
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (childKeys(child).length === 0) continue;
+      if (isPluralNoun(seg)) collections++;
+      else if (!child.reserved && mayBeValue(node, seg, true)) named.push(entry);
+    }
+    if (named.length < 2 || collections * 2 >= node.children.size) return null;
+    const best = mostSharedKey(named.map(([, child]) => child));
+    if (best === null) return null;
+    const sharing = named.filter(([, child]) => hasChildKey(child, best));
+    if (sharing.length < 2 || !similarSubtrees(sharing.map(([, child]) => child))) return null;
+    const beside = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])].some((p) =>
+      hasChildKey(p, best),
+    );
+    const words = sharing.filter(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length;
+    if (!(beside || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
+    // Into the position's parameter when it has one (`{id}` from ids beside them).
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = node.param ?? typed?.[1] ?? this.paramChild(node);
+    const key = target === node.param ? '{param}' : (typed?.[0] as string);
+    this.takeValues(node, target, key, sharing, 'sibling-structure', true, best);
+    return target;
   }
 
   /**
@@ -891,7 +930,8 @@ export class PathTemplater<T = never> {
   /**
    * Merge the literal children `found` of `node` into its parameter `target` (keyed `key`) as
    * values taken one by one (see `TrieNode.taken`): the position is not marked merged. With
-   * `remember`, the domain keeps them as known values (see `DomainRules.values`).
+   * `remember`, the domain keeps them as known values (see `DomainRules.values`); `shared`: the
+   * sub-route they share, when that was the evidence.
    */
   private takeValues(
     node: TrieNode<T>,
@@ -900,12 +940,13 @@ export class PathTemplater<T = never> {
     found: readonly [string, TrieNode<T>][],
     rule: MergeReason['rule'],
     remember = false,
+    shared: string | null = null,
   ): void {
     target.reason ??= {
       rule,
       values: found.slice(0, 5).map(([seg]) => seg),
       distinct: found.length,
-      shared: null,
+      shared,
     };
     target.taken ??= new Set();
     for (const [seg, child] of found) {
@@ -1023,14 +1064,8 @@ export class PathTemplater<T = never> {
     const candidates: [string, TrieNode<T>][] = [];
     for (const entry of node.children) if (mayBeValue(node, entry[0], true)) candidates.push(entry);
     if (candidates.length < 2) return false;
-    const shared = new Map<string, number>();
-    for (const [, child] of candidates)
-      for (const key of childKeys(child)) shared.set(key, (shared.get(key) ?? 0) + 1);
-    let best = '';
-    let count = 0;
-    for (const [key, n] of shared)
-      if (n > count || (n === count && isStructural(key))) [best, count] = [key, n];
-    if (count < 2) return false;
+    const best = mostSharedKey(candidates.map(([, child]) => child));
+    if (best === null) return false;
     const collection = holdsValues(node);
     const prefix = isStructural(best); // a prefix above the API's root: tenants, locales
     let sharing = candidates.filter(([, child]) => hasChildKey(child, best));
@@ -1047,7 +1082,7 @@ export class PathTemplater<T = never> {
         !collection &&
         !sharing.every(([seg]) => LOCALE.test(seg)) &&
         !(
-          ownSegment(node).charCodeAt(0) === OPEN_BRACE &&
+          isParameterNode(node) &&
           (all - sharing.length) * 3 < all &&
           sharedKeys(sharing.map(([, child]) => child)) >= 2 &&
           similarSubtrees(sharing.map(([, child]) => child))
@@ -1359,6 +1394,36 @@ function namedByTheApi(segs: readonly string[]): boolean {
 
 const isUpper = (code: number): boolean => code >= UPPER_A && code <= UPPER_A + 25;
 
+/**
+ * The sub-route key most of these nodes hold (a reserved word or version on a tie: the root of an
+ * API below tenants), or null when no two of them share one.
+ */
+function mostSharedKey<T>(nodes: readonly TrieNode<T>[]): string | null {
+  const shared = new Map<string, number>();
+  for (const node of nodes) for (const key of childKeys(node)) shared.set(key, (shared.get(key) ?? 0) + 1);
+  let best = '';
+  let count = 0;
+  for (const [key, n] of shared)
+    if (n > count || (n === count && isStructural(key))) [best, count] = [key, n];
+  return count < 2 ? null : best;
+}
+
+/**
+ * Whether most of these names carry a mark of data, in more than one way (`rupert-young`,
+ * `acme_pied`, `oak7`): values written by many hands do; an API's own names keep one convention
+ * (`route-query`, `cost-information`).
+ */
+function mixesMarks<T>(names: readonly [string, TrieNode<T>][]): boolean {
+  const marks = new Set<string>();
+  let marked = 0;
+  for (const [seg] of names) {
+    const own = MARKS.filter(([, re]) => re.test(seg));
+    for (const [mark] of own) marks.add(mark);
+    if (own.length > 0) marked++;
+  }
+  return marked * 2 >= names.length && marks.size >= 2;
+}
+
 /** Whether most keys below `key` in these nodes are shared by at least two of them. */
 function sameBelow<T>(nodes: readonly TrieNode<T>[], key: string): boolean {
   const seen = new Map<string, number>();
@@ -1411,6 +1476,9 @@ function hasChildKey<T>(node: TrieNode<T>, key: string): boolean {
   if (key === '{param}') return node.param !== null;
   return key.charCodeAt(0) === OPEN_BRACE ? (node.typed?.has(key) ?? false) : node.children.has(key);
 }
+
+/** Whether the node is a parameter (`{param}`, `{id}`), not a literal. */
+const isParameterNode = <T>(node: TrieNode<T>): boolean => ownSegment(node).charCodeAt(0) === OPEN_BRACE;
 
 /** The node's own segment (the last of its template). */
 function ownSegment<T>(node: TrieNode<T>): string {

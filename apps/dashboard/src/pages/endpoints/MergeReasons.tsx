@@ -15,6 +15,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'nested-values': 'names no API route uses, each under one parent value of a nested collection',
   vocabulary: 'beside a parameter, with words APIs do not use in routes',
   'mixed-conventions': 'names written in several conventions where the API keeps its collections',
+  'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
 };
 
 const Items = styled.ul`
