@@ -245,6 +245,24 @@ describe('templatePath', () => {
     expect(value?.merges?.[0]).toMatchObject({ rule: 'mixed-conventions', distinct: 7 });
   });
 
+  it('takes too few names of each kind after a version together when none has an API word', () => {
+    const t = new PathTemplater();
+    for (const name of ['stark97', 'north', 'pied']) t.learn('d', ['v1', name]);
+    for (const parent of ['liam-miller', 'prod_tyrell', 'globex'])
+      t.learn('d', ['v1', parent, 'approvalRequests']);
+    // Routes with API words among them (`order-cancelled`, `delivery-failed`) stay.
+    for (const route of ['order-cancelled', 'delivery-failed', 'menu_sync']) t.learn('d', ['v2', route]);
+    for (const tenant of ['ava-lee', 'bo_chen']) t.learn('d', ['v2', tenant, 'orders']);
+    t.finalize();
+    expect(t.template('d', ['v1', 'north'])).toEqual(['v1', '{param}']);
+    expect(t.template('d', ['v1', 'globex', 'approvalRequests'])).toEqual([
+      'v1',
+      '{param}',
+      'approvalRequests',
+    ]);
+    expect(t.template('d', ['v2', 'order-cancelled'])).toEqual(['v2', 'order-cancelled']);
+  });
+
   it('takes names beside a parameter right after a version for its values, not elsewhere', () => {
     const t = new PathTemplater();
     for (const id of ['7359243', '8118635']) t.learn('d', ['v1', id, 'backups']);

@@ -811,8 +811,9 @@ export class PathTemplater<T = never> {
    * its own; values are names outside the API vocabulary that are leaves, or hold a literal route
    * another name (or the position's parameter) holds too, and among them names with marks of data
    * written in more than one convention (`stark97`, `liam-miller`, `prod_tyrell`), as values
-   * typed by many hands are. Each set (leaves, names holding routes) decides alone. Taken one by
-   * one: the position's other literals stay. Returns the parameter that took them, or null.
+   * typed by many hands are. Each set (leaves, names holding routes) decides alone; when neither
+   * can, the names of no API word at all in both decide together. Taken one by one: the
+   * position's other literals stay. Returns the parameter that took them, or null.
    */
   private mergeRootValues(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node) || !(node.reserved || node.template === '') || holdsValues(node)) return null;
@@ -839,6 +840,12 @@ export class PathTemplater<T = never> {
         ? set
         : [],
     );
+    if (found.length === 0) {
+      // Too few in each set alone (`/v1/stark97` beside `/v1/liam-miller/approvalRequests`,
+      // `/v1/prod_tyrell/approvalRequests`): names of no API word at all, taken together.
+      const plain = [...leaves, ...holding].filter(([seg]) => vocabularyShare(seg) === 0);
+      if (mixesConventions(plain.filter(([seg]) => conventionOf(seg)))) found.push(...plain);
+    }
     if (besideVersion) found.push(...this.valuesBesideVersion(node, target, named, found));
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
