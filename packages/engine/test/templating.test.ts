@@ -376,6 +376,21 @@ describe('templatePath', () => {
     expect(path('accounts', '5', 'saved-cards', '31')).toBe('accounts/{id}/saved-cards/{id}');
   });
 
+  it('takes known names sharing a sub-route for values where no parameter is beside them', () => {
+    const t = new PathTemplater();
+    for (const user of ['piper', 'prod_tyrell', 'carol-garcia', 'ByID', 'ByName'])
+      for (const route of ['repos', 'gists']) t.learn('d', ['users', user, route]);
+    t.learn('d', ['json', 'genderPinyin', 'piper', '42']);
+    t.learn('d', ['json', 'genderPinyin', 'prod_tyrell', '77']);
+    // Sections named with API words hold one sub-route too: they stay, known or not.
+    t.learn('d', ['tv', 'ByID', '42']);
+    t.learn('d', ['tv', 'ByName', '42']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('json', 'genderPinyin', 'piper', '42')).toBe('json/genderPinyin/{param}/{id}');
+    expect(path('tv', 'ByID', '42')).toBe('tv/ByID/{id}');
+  });
+
   it('merges names below a nested collection that recur under no second parent value', () => {
     const inv = new Inventory({ detectPii: false });
     // Owners merge by their shared `repos`; below it, names no route uses, one owner each.

@@ -969,14 +969,31 @@ export class PathTemplater<T = never> {
 
   /**
    * Literal children that are values a merge took elsewhere in the domain (`/user/following/alice`
-   * where `/users/alice` merged): merged into the position's parameter. The position itself is not
-   * marked merged, so its other literals (`/users/search`) stay. Returns whether it merged.
+   * where `/users/alice` merged): merged into the position's parameter when nothing is below them,
+   * when they hold the parameter's sub-routes, or, with no parameter there, when two or more of
+   * them share a sub-route and are not mostly API words. The position itself is not marked
+   * merged, so its other literals (`/users/search`) stay. Returns whether it merged.
    */
   private mergeKnownValues(node: TrieNode<T>): boolean {
     if (isSplit(node)) return false;
     const found: [string, TrieNode<T>][] = [];
-    for (const entry of node.children)
-      if (isKnownName(node.rules, entry[0]) && isKnownValue(node, entry[0], entry[1])) found.push(entry);
+    // Known names with sub-routes and no parameter here to compare them with.
+    const alone: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (!isKnownName(node.rules, seg) || !mayBeKnownValue(node, seg, child)) continue;
+      if (childKeys(child).length === 0 || (node.param !== null && sharesSubRoutes(child, node.param)))
+        found.push(entry);
+      else if (!node.param && !node.typed && vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE)
+        alone.push(entry);
+    }
+    // Two or more of them holding one sub-route are values of one position (`…/NamePinyin/piper/{id}`,
+    // `…/NamePinyin/prod_tyrell/{id}`): the sections of an API sharing a sub-route are not known values.
+    const counts = new Map<string, number>();
+    for (const [, child] of alone)
+      for (const key of childKeys(child)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const shared = [...counts].find(([, n]) => n >= 2)?.[0];
+    if (shared !== undefined) found.push(...alone.filter(([, child]) => hasChildKey(child, shared)));
     if (found.length === 0) return false;
     this.takeValues(node, this.paramChild(node), '{param}', found, 'known-value');
     return true;
@@ -1567,15 +1584,12 @@ function isValueBeside<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>, k
 }
 
 /**
- * Whether `seg`, a value a merge took elsewhere in the domain, is a value under `node` too: a
- * name with a mark of data (a digit, a dot, a dash, a capital: `alice.moore`, `acme-prod`), not
- * a plain route word (`count`, `change_type`, which also merge wrongly where actions are many),
- * at a position that may hold values, with nothing below it or the same sub-routes as the
- * position's parameter.
+ * Whether `seg`, a known name (see `isKnownName`), may be a value under `node` too: not reserved,
+ * not a collection's name, at a position that may hold values. `mergeKnownValues` then asks its
+ * sub-routes: none, the position's parameter's, or one shared with another known name there.
  */
-function isKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
-  if (child.reserved || isPluralNoun(seg) || !mayBeValue(node, seg, true)) return false;
-  return childKeys(child).length === 0 || (node.param !== null && sharesSubRoutes(child, node.param));
+function mayBeKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
+  return !child.reserved && !isPluralNoun(seg) && mayBeValue(node, seg, true);
 }
 
 /**
