@@ -269,6 +269,7 @@ describe('templatePath', () => {
     for (const name of ['east-umbrella', 'judy-wright']) t.learn('d', ['v1', name, 'locations']);
     // An API word holding only the values' routes, a lone name of no API word: values too.
     t.learn('d', ['v1', 'marketing', 'locations']);
+    t.learn('d', ['v1', 'east-sales', 'locations']);
     t.learn('d', ['v1', 'yara-wright', 'operations']);
     // A collection holding routes of its own stays.
     t.learn('d', ['v1', 'billing', 'invoices']);
@@ -278,6 +279,7 @@ describe('templatePath', () => {
     t.finalize();
     expect(t.template('d', ['v1', 'judy-wright', 'locations'])).toEqual(['v1', '{id}', 'locations']);
     expect(t.template('d', ['v1', 'marketing', 'locations'])).toEqual(['v1', '{id}', 'locations']);
+    expect(t.template('d', ['v1', 'east-sales', 'locations'])).toEqual(['v1', '{id}', 'locations']);
     expect(t.template('d', ['v1', 'yara-wright', 'operations'])).toEqual(['v1', '{id}', 'operations']);
     expect(t.template('d', ['v1', 'billing', 'invoices'])).toEqual(['v1', 'billing', 'invoices']);
     expect(t.template('d', ['me', 'judy-wright', 'locations'])).toEqual(['me', 'judy-wright', 'locations']);

@@ -858,8 +858,9 @@ export class PathTemplater<T = never> {
    * Right after a version, beside a parameter (`/v1/{id}/backups`), the position holds values:
    * two names of one kind (`/v1/east-umbrella/locations`, `/v1/judy-wright/locations`) are values
    * (see `mergeRootValues`), and so are a lone name with a mark and no API word (`yara-wright`) and
-   * any literal, API words included (`/v1/marketing/locations`), whose routes below are all routes
-   * the values hold. A collection there holds a sub-tree of its own. The literals to add to `found`.
+   * any literal, API words and plurals included (`/v1/marketing/locations`, `/v1/east-sales/…`),
+   * whose routes below are all routes the values hold. A collection there holds a sub-tree of its
+   * own, ids below it (`/v1/projects/{id}`) or routes of its own. The literals to add to `found`.
    */
   private valuesBesideVersion(
     node: TrieNode<T>,
@@ -880,7 +881,6 @@ export class PathTemplater<T = never> {
         !child.reserved &&
         !isStaticName(seg) &&
         !isOperationName(node, seg) &&
-        !isPluralNoun(seg) &&
         child.children.size > 0 &&
         child.children.size === childKeys(child).length &&
         [...child.children.keys()].every((key) => routes.has(key))
