@@ -393,6 +393,27 @@ describe('templatePath', () => {
     expect(path('tv', 'ByID', '42')).toBe('tv/ByID/{id}');
   });
 
+  it('looks again above known values once they merged: their parents may now share routes', () => {
+    const t = new PathTemplater();
+    for (const repo of ['globex_green', 'hooli_globex', 'frank-young'])
+      for (const route of ['tags', 'digests']) t.learn('d', ['projects', '7', 'repositories', repo, route]);
+    // Each registry holds other repositories (known values): alike only once those merged.
+    const registries: [string, string[]][] = [
+      ['stark-south', ['globex_green', 'hooli_globex']],
+      ['sales67', ['globex_green']],
+      ['wonka_staging', ['frank-young', 'hooli_globex']],
+    ];
+    for (const [registry, repos] of registries) {
+      t.learn('d', ['registry', registry, 'garbage-collection']);
+      for (const repo of repos) t.learn('d', ['registry', registry, repo, 'tags']);
+    }
+    for (const leaf of ['options', 'subscription', 'validate-name']) t.learn('d', ['registry', leaf]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('registry', 'sales67', 'globex_green', 'tags')).toBe('registry/{param}/{param}/tags');
+    expect(path('registry', 'options')).toBe('registry/options');
+  });
+
   it('merges names below a nested collection that recur under no second parent value', () => {
     const inv = new Inventory({ detectPii: false });
     // Owners merge by their shared `repos`; below it, names no route uses, one owner each.

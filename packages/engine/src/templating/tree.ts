@@ -721,12 +721,17 @@ export class PathTemplater<T = never> {
     for (const root of this.roots.values()) visit(root, 0);
     // Then values the merges took, met again elsewhere in the domain (a second walk: the first
     // one learned them deepest first, and they may sit above where they were learned).
-    const known = (node: TrieNode<T>, depth: number): void => {
-      if (depth > 64) return;
-      for (const child of node.children.values()) known(child, depth + 1);
-      if (node.typed) for (const child of node.typed.values()) known(child, depth + 1);
-      if (node.param) known(node.param, depth + 1);
-      if (this.mergeKnownValues(node)) visit(node.param as TrieNode<T>, depth + 1);
+    const known = (node: TrieNode<T>, depth: number): boolean => {
+      if (depth > 64) return false;
+      let below = false;
+      for (const child of [...node.children.values()]) below = known(child, depth + 1) || below;
+      if (node.typed) for (const child of node.typed.values()) below = known(child, depth + 1) || below;
+      if (node.param) below = known(node.param, depth + 1) || below;
+      // Literals whose values merged below may now share sub-routes (`/registry/stark-south/{}/tags`).
+      if (below) visit(node, depth);
+      if (!this.mergeKnownValues(node)) return false;
+      visit(node.param as TrieNode<T>, depth + 1);
+      return true;
     };
     for (const root of this.roots.values()) if (root.rules.values.size > 0) known(root, 0);
   }
