@@ -297,7 +297,7 @@ describe('templatePath', () => {
     expect(t.template('d', ['obstacles', 'search'])).toEqual(['obstacles', 'search']);
   });
 
-  it('merges two leaves under a collection when both are names, not actions or codes', () => {
+  it('merges two leaves under a collection of no API words when one is a name', () => {
     const t = new PathTemplater();
     t.learn('d', ['schemas', 'mia-davis']);
     t.learn('d', ['schemas', 'hooli-piper']);
@@ -308,6 +308,11 @@ describe('templatePath', () => {
     t.learn('d', ['transactions', 'trc20']);
     t.learn('d', ['orders', 'pending']);
     t.learn('d', ['orders', 'search']);
+    // A name beside a word no API routes by: both values; beside an API word: both stay.
+    t.learn('d', ['tags', 'tyrell_soylent']);
+    t.learn('d', ['tags', 'green']);
+    t.learn('d', ['exports', 'hooli-piper']);
+    t.learn('d', ['exports', 'pending']);
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
     expect(path('schemas', 'mia-davis')).toBe('schemas/{param}');
@@ -315,6 +320,8 @@ describe('templatePath', () => {
     expect(path('obstacles', 'route-query')).toBe('obstacles/route-query');
     expect(path('transactions', 'trc20')).toBe('transactions/trc20');
     expect(path('orders', 'pending')).toBe('orders/pending');
+    expect(path('tags', 'green')).toBe('tags/{param}');
+    expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
   it('takes a value merged in one route for a value in another, not a route word', () => {

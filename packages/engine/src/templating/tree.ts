@@ -742,7 +742,8 @@ export class PathTemplater<T = never> {
    * of them marked as data (a digit, a dot, a dash or underscore joining words) and in more
    * than one way, are values; a collection's actions (`/users/search`, `/obstacles/route-query`,
    * `/venues/route-query`) are plain words or keep one convention, and stay. Two leaves are too
-   * few to show conventions: they are values when both are names (`isMarkedName`).
+   * few to show conventions: they are values when neither holds an API word and one is a name
+   * (`isMarkedName`).
    */
   private mergeLeafValues(node: TrieNode<T>): boolean {
     if (isSplit(node) || !holdsValues(node)) return false;
@@ -756,8 +757,14 @@ export class PathTemplater<T = never> {
       )
         leaves.push(entry);
     if (leaves.length < LEAF_VALUES) {
-      // Too few to show a mix of conventions: each must be a name, marked as data and of no API words.
-      if (leaves.length < FEW_LEAF_VALUES || !leaves.every(([seg]) => isMarkedName(seg))) return false;
+      // Too few to show a mix of conventions: none may hold an API word, and one must be a name
+      // marked as data (`/tags/tyrell_soylent` beside `/tags/green`).
+      if (
+        leaves.length < FEW_LEAF_VALUES ||
+        !leaves.some(([seg]) => isMarkedName(seg)) ||
+        !leaves.every(([seg]) => vocabularyShare(seg) === 0)
+      )
+        return false;
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
@@ -1330,7 +1337,7 @@ const STRUCTURAL: ReadonlySet<MergeReason['rule'] | undefined> = new Set([
 const LEAF_VALUES = 3;
 
 /**
- * Fewer leaves than LEAF_VALUES are values when each is a name (`isMarkedName`): two, as
+ * Fewer leaves than LEAF_VALUES are values when one is a name (`isMarkedName`): two, as
  * `/schemas/mia-davis` and `/schemas/hooli-piper`. A lone leaf is no set to judge; on the
  * development half it gained a few operations at the cost of as many over-merges.
  */
