@@ -8,7 +8,7 @@ import {
   templatePath,
 } from '../src/index.js';
 import { generateSpec } from '../bench/generate.js';
-import { measureTemplating } from '../bench/synthetic.js';
+import { FIRST, LAST, measureTemplating } from '../bench/synthetic.js';
 import { corpusText, hasCorpus } from './corpus.js';
 
 describe('classifySegment', () => {
@@ -617,6 +617,23 @@ describe('templatePath', () => {
     expect(at('/entities/hosts/7')).toBe('entities/hosts/{id}');
     expect(at('/entities/ip-sets')).toBe('entities/ip-sets');
     expect(at('/hubs/sales/rules')).toBe('hubs/{param}/rules');
+  });
+
+  it('keeps a family of action names literal, not usernames that share a surname', () => {
+    const t = new PathTemplater();
+    const actions = [
+      ...['type', 'algorithm', 'protection', 'dns_ptr', 'alias_ips'].map((a) => `change_${a}`),
+      ...['reboot', 'reset', 'shutdown', 'poweron', 'poweroff', 'rebuild', 'rescue', 'resize'],
+      ...['attach_iso', 'detach_iso', 'enable_backup', 'disable_backup', 'create_image', 'migrate', 'clone'],
+    ];
+    for (const a of actions) t.learn('d', ['servers', '42', 'actions', a]);
+    const users = FIRST.map((f, i) => `${f}${LAST[(i * 7) % LAST.length]}`);
+    for (const u of users) t.learn('d', ['members', u]);
+    t.finalize();
+    expect(actions.length).toBeGreaterThanOrEqual(20);
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/servers/7/actions/change_type')).toBe('servers/{id}/actions/change_type');
+    expect(at('/members/alicesmith')).toBe('members/{param}');
   });
 
   it('keeps a set of two-word dotted operation names literal, not usernames', () => {

@@ -645,6 +645,7 @@ export class PathTemplater<T = never> {
       }
     }
     if ((bestWords ? best.length / 2 : best.length) < this.threshold && !force) return false;
+    if (!force && largeAffixFamily(best)) return false;
     if (bestWords) node.wordValues = true;
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
@@ -1332,6 +1333,45 @@ const STRUCTURAL: ReadonlySet<MergeReason['rule'] | undefined> = new Set([
   'shared-structure',
   'nested-values',
 ]);
+
+/** Characters names must share at their start or end to be one family (`change_|type`, `storage|.k8s.io`). */
+const LONG_AFFIX = 6;
+
+/**
+ * The share of a set one family must hold for the set to be the API's own names: the smallest on
+ * the development half at which generated usernames (`alicejones`, `grace.jones`: families of a
+ * first or family name, up to 15 % of a set) still merge; lower shares gained more there.
+ */
+const FAMILY_SHARE = 0.2;
+
+/**
+ * Whether one family of names sharing a long prefix or suffix, and differing in words, holds a
+ * large part of the set (`change_type`, `change_algorithm`, `change_protection`…;
+ * `scheduling.k8s.io`, `networking.k8s.io`…): an API names its own routes in families. Values
+ * written by many hands share a first or family name a few at a time (`alicejones`, `gracejones`),
+ * and codes differ in digits (`order-2024-001`, `order-2024-002`).
+ */
+function largeAffixFamily(names: readonly string[]): boolean {
+  const word = /[a-z]{3}/;
+  const lower = names.map((n) => n.toLowerCase());
+  for (const keys of [lower, lower.map((n) => [...n].reverse().join(''))]) {
+    keys.sort();
+    // Sorted, a family stands together: the longest run sharing the first one's long prefix.
+    for (let start = 0; start < keys.length;) {
+      const first = keys[start] as string;
+      let end = start + 1;
+      for (; end < keys.length; end++) {
+        const next = keys[end] as string;
+        let n = 0;
+        while (n < first.length && first[n] === next[n]) n++;
+        if (n < LONG_AFFIX || !word.test(next.slice(n))) break;
+      }
+      if (end - start >= Math.max(3, names.length * FAMILY_SHARE)) return true;
+      start = end;
+    }
+  }
+  return false;
+}
 
 /** Leaf literals under a collection from which the shape of the set may make them values. */
 const LEAF_VALUES = 3;
