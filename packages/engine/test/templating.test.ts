@@ -263,6 +263,20 @@ describe('templatePath', () => {
     expect(t.template('d', ['v2', 'order-cancelled'])).toEqual(['v2', 'order-cancelled']);
   });
 
+  it("lets the rest of a version's values join once names show the position holds values", () => {
+    const t = new PathTemplater();
+    for (const name of ['blue-stark', 'east_north', 'stark97']) t.learn('d', ['v1beta1', name]);
+    t.learn('d', ['v1beta1', 'west-oak', 'locations']);
+    t.learn('d', ['v1beta1', 'billing', 'invoices']);
+    t.finalize();
+    expect(t.template('d', ['v1beta1', 'west-oak', 'locations'])).toEqual([
+      'v1beta1',
+      '{param}',
+      'locations',
+    ]);
+    expect(t.template('d', ['v1beta1', 'billing', 'invoices'])).toEqual(['v1beta1', 'billing', 'invoices']);
+  });
+
   it('takes names beside a parameter right after a version for its values, not elsewhere', () => {
     const t = new PathTemplater();
     for (const id of ['7359243', '8118635']) t.learn('d', ['v1', id, 'backups']);

@@ -859,7 +859,10 @@ export class PathTemplater<T = never> {
       const plain = [...leaves, ...holding].filter(([seg]) => vocabularyShare(seg) === 0);
       if (mixesConventions(plain.filter(([seg]) => conventionOf(seg)))) found.push(...plain);
     }
-    if (besideVersion) found.push(...this.valuesBesideVersion(node, target, named, found));
+    // Once names show that a version's position holds values, its other values join as beside
+    // a parameter (`/v1beta1/west-oak/locations` after `/v1beta1/blue-stark`, `…/east_north`).
+    if (besideVersion || (found.length > 0 && isVersionSegment(ownSegment(node))))
+      found.push(...this.valuesBesideVersion(node, target, named, found));
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
     const into = target ?? this.paramChild(node);
@@ -868,22 +871,24 @@ export class PathTemplater<T = never> {
   }
 
   /**
-   * Right after a version, beside a parameter (`/v1/{id}/backups`), the position holds values:
-   * two names of one kind (`/v1/east-umbrella/locations`, `/v1/judy-wright/locations`) are values
-   * (see `mergeRootValues`), and so are a lone name with a mark and no API word (`yara-wright`) and
-   * any literal, API words and plurals included (`/v1/marketing/locations`, `/v1/east-sales/…`),
-   * whose routes below are all routes the values hold. A collection there holds a sub-tree of its
-   * own, ids below it (`/v1/projects/{id}`) or routes of its own. The literals to add to `found`.
+   * Right after a version, beside a parameter (`/v1/{id}/backups`) or once names there showed
+   * values (`/v1beta1/blue-stark`, `/v1beta1/east_north`, `/v1beta1/stark97`), the position
+   * holds values: two names of one kind (`/v1/east-umbrella/locations`, `/v1/judy-wright/…`) are
+   * values (see `mergeRootValues`), and so are a lone name with a mark and no API word
+   * (`yara-wright`) and any literal, API words and plurals included (`/v1/marketing/locations`,
+   * `/v1/east-sales/…`), whose routes below are all routes the values hold. A collection there
+   * holds a sub-tree of its own, ids below it (`/v1/projects/{id}`) or routes of its own. The
+   * literals to add to `found`.
    */
   private valuesBesideVersion(
     node: TrieNode<T>,
-    target: TrieNode<T>,
+    target: TrieNode<T> | null,
     named: readonly [string, TrieNode<T>][],
     found: readonly [string, TrieNode<T>][],
   ): [string, TrieNode<T>][] {
     const taken = new Set(found.map(([seg]) => seg));
     const own = new Set(named.map(([seg]) => seg));
-    const routes = new Set(target.children.keys());
+    const routes = new Set(target ? target.children.keys() : []);
     for (const [, child] of found) for (const key of child.children.keys()) routes.add(key);
     const more: [string, TrieNode<T>][] = [];
     for (const entry of node.children) {
