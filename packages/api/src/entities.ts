@@ -204,6 +204,7 @@ export const MERGE_RULES = [
   'vocabulary',
   'mixed-conventions',
   'sibling-structure',
+  'inside-parameter',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -509,6 +509,25 @@ describe('templatePath', () => {
     expect(logger?.merges?.[0]).toMatchObject({ rule: 'sibling-structure', distinct: 3 });
   });
 
+  it('takes an example value whose routes all sit below the parameter beside it, not collections', () => {
+    const t = new PathTemplater();
+    for (const group of ['tyrell_oak', 'olivia-lopez', 'south7'])
+      for (const route of [['stores'], ['stores', '4', 'keys']])
+        t.learn('d', ['resourceGroups', group, 'providers', ...route]);
+    t.learn('d', ['resourceGroups', 'myResourceGroup', 'providers', 'stores', '9', 'keys']);
+    // Collections of one shape beside merged names keep their names, however alike their routes.
+    for (const name of ['acme-eu', 'wayne_us', 'oak7', 'TicketHistory', 'TaxSetup', 'QuoteContent'])
+      for (const route of ['query', '12']) t.learn('d', ['V1.0', name, route]);
+    t.finalize();
+    expect(t.template('d', ['resourceGroups', 'myResourceGroup', 'providers', 'stores'])).toEqual([
+      'resourceGroups',
+      '{param}',
+      'providers',
+      'stores',
+    ]);
+    expect(t.template('d', ['V1.0', 'TaxSetup', 'query'])).toEqual(['V1.0', 'TaxSetup', 'query']);
+  });
+
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);

@@ -254,7 +254,9 @@ export interface MergeReason {
    * `mixed-conventions`: names where a version's collections sit, not API words, written in
    * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`); `sibling-structure`:
    * names under a singular parent holding the same routes, marked as data in more than one way
-   * or beside a parameter holding their route (`/service/blue93/loggers`, `…/sales_hooli/loggers`).
+   * or beside a parameter holding their route (`/service/blue93/loggers`, `…/sales_hooli/loggers`);
+   * `inside-parameter`: a literal all of whose routes sit below the parameter beside it, an
+   * example value (`/resourceGroups/myResourceGroup/…` beside `/resourceGroups/{param}/…`).
    */
   rule:
     | 'cardinality'
@@ -267,7 +269,8 @@ export interface MergeReason {
     | 'nested-values'
     | 'vocabulary'
     | 'mixed-conventions'
-    | 'sibling-structure';
+    | 'sibling-structure'
+    | 'inside-parameter';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -696,6 +699,8 @@ export class PathTemplater<T = never> {
       if (beside) visit(beside, depth + 1, node);
       const siblings = node.merged ? null : this.mergeSiblingValues(node, parent);
       if (siblings) visit(siblings, depth + 1, node);
+      const inside = this.mergeInsideParameter(node);
+      if (inside) visit(inside, depth + 1, node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -949,6 +954,44 @@ export class PathTemplater<T = never> {
     if (found.length === 0) return null;
     const key = target === node.param ? '{param}' : (typed?.[0] as string);
     this.takeValues(node, target, key, found, 'vocabulary');
+    return target;
+  }
+
+  /**
+   * Example values beside a parameter (`/resourceGroups/myResourceGroup/providers/…` beside
+   * `/resourceGroups/{param}/providers/…`, `/service/apimService1/tenant` beside `/service/{param}/tenant`):
+   * a literal all of whose routes, three levels deep, sit below the parameter beside it is one
+   * more of its values, whatever its words (camelCase examples too), when that parameter took
+   * several values and at most CONTAINED_LITERALS literals beside it are so contained; more are the
+   * API's collections sharing one shape (`/V1.0/BillingCodes/query`, `/V1.0/TaxRegions/query`
+   * beside `/V1.0/{param}/query`). Leaves, reserved words, plural nouns and other static names
+   * stay. Beside a typed parameter, whose count of values is not kept, only names mostly not of
+   * API words. Returns the parameter that took them, or null.
+   */
+  private mergeInsideParameter(node: TrieNode<T>): TrieNode<T> | null {
+    if (isSplit(node)) return null;
+    const param = node.param;
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = param ?? typed?.[1];
+    if (!target || (param && valuesOf(param) < CONTAINING_VALUES)) return null;
+    const routes = deepKeys(target, '', 3, new Set());
+    const inside: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      if (childKeys(entry[1]).length === 0) continue;
+      const own = deepKeys(entry[1], '', 3, new Set());
+      if ([...own].every((key) => routes.has(key))) inside.push(entry);
+    }
+    if (inside.length > CONTAINED_LITERALS) return null;
+    const found = inside.filter(
+      ([seg, child]) =>
+        !child.reserved &&
+        (!isStaticName(seg) || CAMEL_CASE.test(seg)) &&
+        !isPluralNoun(seg) &&
+        (target === param || vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE),
+    );
+    if (found.length === 0) return null;
+    const key = target === param ? '{param}' : (typed?.[0] as string);
+    this.takeValues(node, target, key, found, 'inside-parameter', true);
     return target;
   }
 
@@ -1402,6 +1445,19 @@ const isMarkedName = (seg: string): boolean =>
  */
 const VALUE_VOCABULARY_SHARE = 0.5;
 
+/**
+ * At most this many literals beside a parameter holding only its routes are its example values
+ * (`myResourceGroup`, `subid`); more are collections of one shape. Chosen on the development half
+ * (autotask's collections, several dozen of them, share one shape beside a merged value).
+ */
+const CONTAINED_LITERALS = 2;
+
+/** Distinct values a merged parameter took before literals holding only its routes join it. */
+const CONTAINING_VALUES = 2;
+
+/** camelCase words (`myResourceGroup`, `findByStatus`): operation names, or a developer's example values. */
+const CAMEL_CASE = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+
 /** Distinct single digits in a version position from which they are ids, not versions. */
 const VERSION_VALUES = 4;
 
@@ -1556,6 +1612,11 @@ function childKeys<T>(node: TrieNode<T>): string[] {
 function hasChildKey<T>(node: TrieNode<T>, key: string): boolean {
   if (key === '{param}') return node.param !== null;
   return key.charCodeAt(0) === OPEN_BRACE ? (node.typed?.has(key) ?? false) : node.children.has(key);
+}
+
+/** How many distinct literal values a merged `{param}` took, as far as its reason and takings tell. */
+function valuesOf<T>(param: TrieNode<T>): number {
+  return Math.max(param.reason?.distinct ?? 0, param.taken?.size ?? 0) + (param.absorbed?.size ?? 0);
 }
 
 /** Whether the node is a parameter (`{param}`, `{id}`), not a literal. */

@@ -16,6 +16,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   vocabulary: 'beside a parameter, with words APIs do not use in routes',
   'mixed-conventions': 'names written in several conventions where the API keeps its collections',
   'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
+  'inside-parameter': 'an example value: every route below it is a route of the parameter beside it',
 };
 
 const Items = styled.ul`
