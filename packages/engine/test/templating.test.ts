@@ -669,6 +669,32 @@ describe('templatePath', () => {
     expect(at('/members/alicesmith')).toBe('members/{param}');
   });
 
+  it('keeps a family of API groups beside a parameter literal, not names of no family', () => {
+    const t = new PathTemplater();
+    const groups = [
+      ['node', 'runtimeclasses'],
+      ['policy', 'podsecuritypolicies'],
+      ['storage', 'storageclasses'],
+      ['events', 'events'],
+    ];
+    for (const [group, route] of groups) {
+      t.learn('d', ['cluster', '4711', route as string]);
+      t.learn('d', ['cluster', `${group}.k8s.io`, route as string]);
+    }
+    for (const [team, route] of [
+      ['noah-jones', 'members'],
+      ['wonka', 'repos'],
+      ['oak', 'labels'],
+    ]) {
+      t.learn('d', ['team', '4711', route as string]);
+      t.learn('d', ['team', team as string, route as string]);
+    }
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/cluster/storage.k8s.io/storageclasses')).toBe('cluster/storage.k8s.io/storageclasses');
+    expect(at('/team/wonka/repos')).toBe('team/{id}/repos');
+  });
+
   it('keeps a set of two-word dotted operation names literal, not usernames', () => {
     const t = new PathTemplater();
     const nouns = ['conversations', 'reactions', 'users', 'files', 'pins', 'reminders', 'bots'];

@@ -951,7 +951,8 @@ export class PathTemplater<T = never> {
     const keys = childKeys(target);
     const found: [string, TrieNode<T>][] = [];
     for (const entry of node.children) if (isValueBeside(entry[0], entry[1], target, keys)) found.push(entry);
-    if (found.length === 0) return null;
+    // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
+    if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) return null;
     const key = target === node.param ? '{param}' : (typed?.[0] as string);
     this.takeValues(node, target, key, found, 'vocabulary');
     return target;
