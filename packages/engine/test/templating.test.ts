@@ -528,6 +528,19 @@ describe('templatePath', () => {
     expect(t.template('d', ['V1.0', 'TaxSetup', 'query'])).toEqual(['V1.0', 'TaxSetup', 'query']);
   });
 
+  it('takes an example value beside several kinds of ids into the kind holding most routes', () => {
+    const t = new PathTemplater();
+    for (const sub of ['12345', '67890'])
+      for (const r of ['groups', 'locks', 'tags']) t.learn('d', ['subscriptions', sub, r]);
+    t.learn('d', ['subscriptions', 'eyJhbGciOiJIUzI1NiJ9abcDEF123', 'groups']);
+    t.learn('d', ['subscriptions', 'subid', 'locks']);
+    t.learn('d', ['subscriptions', 'subid', 'tags']);
+    t.learn('d', ['subscriptions', 'me', 'locks']);
+    t.finalize();
+    expect(t.template('d', ['subscriptions', 'subid', 'locks'])).toEqual(['subscriptions', '{id}', 'locks']);
+    expect(t.template('d', ['subscriptions', 'me', 'locks'])).toEqual(['subscriptions', 'me', 'locks']);
+  });
+
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);

@@ -967,15 +967,24 @@ export class PathTemplater<T = never> {
    * API's collections sharing one shape (`/V1.0/BillingCodes/query`, `/V1.0/TaxRegions/query`
    * beside `/V1.0/{param}/query`). Leaves, reserved words, plural nouns and other static names
    * stay. Beside a typed parameter, whose count of values is not kept, only names mostly not of
-   * API words. Returns the parameter that took them, or null.
+   * API words; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
+   * and `/subscriptions/{token}/…`), the kind holding most routes takes them. Returns the
+   * parameter that took them, or null.
    */
   private mergeInsideParameter(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node)) return null;
     const param = node.param;
-    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    // Beside several kinds of ids (`/subscriptions/{id}/…`, `/subscriptions/{token}/…`), the one holding most routes.
+    let typed: [string, TrieNode<T>] | null = null;
+    let routes = new Set<string>();
+    if (!param)
+      for (const entry of node.typed ?? []) {
+        const keys = deepKeys(entry[1], '', 3, new Set());
+        if (keys.size > routes.size) [typed, routes] = [entry, keys];
+      }
     const target = param ?? typed?.[1];
     if (!target || (param && valuesOf(param) < CONTAINING_VALUES)) return null;
-    const routes = deepKeys(target, '', 3, new Set());
+    if (param) routes = deepKeys(param, '', 3, new Set());
     const inside: [string, TrieNode<T>][] = [];
     for (const entry of node.children) {
       if (childKeys(entry[1]).length === 0) continue;
