@@ -366,7 +366,7 @@ describe('templatePath', () => {
     const actions = ['speak', 'hangup', 'bridge', 'answer', 'reject', 'refer', 'enqueue', 'gather'];
     for (const action of [
       ...actions,
-      ...actions.map((a) => `${a}_stop`),
+      ...['record', 'pause', 'resume', 'transfer', 'dial', 'hold', 'park', 'whisper'],
       'fork',
       'playback',
       'mute',
