@@ -553,6 +553,38 @@ describe('templatePath', () => {
     expect(t.template('d', ['boards', 'quuxly', 'secrets'])).toEqual(['boards', 'quuxly', 'secrets']);
   });
 
+  it('takes a value that ends paths beside a leaf parameter, with the sub-routes seen only below it', () => {
+    const t = new PathTemplater();
+    for (const user of ['judy.lee', 'rupert_king', 'liam41']) t.learn('d', ['admin', 'users', user]);
+    // One value also carries a rarer sub-route (`DELETE /admin/users/{username}/authorizations`).
+    t.learn('d', ['admin', 'users', 'alice.garcia']);
+    t.learn('d', ['admin', 'users', 'alice.garcia', 'authorizations']);
+    // API words, and names that never end a path, stay.
+    t.learn('d', ['admin', 'users', 'search']);
+    t.learn('d', ['admin', 'users', 'search', 'export']);
+    t.learn('d', ['admin', 'users', 'quuxly', 'secrets']);
+    t.finalize();
+    expect(t.template('d', ['admin', 'users', 'alice.garcia'])).toEqual(['admin', 'users', '{param}']);
+    expect(t.template('d', ['admin', 'users', 'alice.garcia', 'authorizations'])).toEqual([
+      'admin',
+      'users',
+      '{param}',
+      'authorizations',
+    ]);
+    expect(t.template('d', ['admin', 'users', 'search', 'export'])).toEqual([
+      'admin',
+      'users',
+      'search',
+      'export',
+    ]);
+    expect(t.template('d', ['admin', 'users', 'quuxly', 'secrets'])).toEqual([
+      'admin',
+      'users',
+      'quuxly',
+      'secrets',
+    ]);
+  });
+
   it('says why a position became a parameter, on the endpoint', () => {
     const inv = new Inventory({ detectPii: false });
     for (const owner of ['alice', 'bob', 'carol']) inv.addObservation(obs(`/repos/${owner}/issues`));

@@ -1712,7 +1712,18 @@ function isValueBeside<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>, k
   const own = childKeys(child);
   // A leaf beside a parameter with sub-routes only when none of its words is an API word.
   if (own.length === 0) return keys.length === 0 || vocabularyShare(seg) === 0;
+  // A value that also ends paths beside a leaf parameter, its sub-routes seen only below it (the
+  // rarer ones: `/admin/users/alice.garcia` and `…/alice.garcia/authorizations` beside `/admin/users/{}`).
+  // A plain word there is a named sub-resource (`/payments/paypal` and `…/paypal/execute`).
+  if (keys.length === 0 && markedValue(seg) && vocabularyShare(seg) === 0 && endsPaths(child)) return true;
   return sharesSubRoutes(child, param);
+}
+
+/** Whether some paths end at `node`: it was reached more often than its literal children were. */
+function endsPaths<T>(node: TrieNode<T>): boolean {
+  let below = 0;
+  for (const child of node.children.values()) below += child.hits;
+  return node.typed === null && node.param === null && node.hits > below;
 }
 
 /**
