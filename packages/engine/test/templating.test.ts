@@ -65,6 +65,22 @@ describe('classifySegment', () => {
     expect(inv.templateFor('site.example', 'GET', '/api/7/books')).toBe('/api/{id}/books');
   });
 
+  it('keeps four digit versions apart when each holds another API (ClearBlade /api/v/1 … /4)', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const path of [
+      '/api/v/1/user/logout',
+      '/api/v/1/user/info',
+      '/api/v/2/devices/9f3a1c',
+      '/api/v/3/code/8a2b/trigger',
+      '/api/v/3/edges/8a2b/columns',
+      '/api/v/4/deployments/sync',
+    ])
+      inv.addObservation(obs(path));
+    const paths = inv.endpoints().map((e) => e.normalizedPath);
+    for (const v of [1, 2, 3, 4]) expect(paths.some((p) => p.startsWith(`/api/v/${v}/`))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/api/v/{'))).toBe(false);
+  });
+
   it('keeps one digit right after api as the version (Jira /rest/api/2), elsewhere an id', () => {
     expect(templatePath('/rest/api/2/issue/10042').normalizedPath).toBe('/rest/api/2/issue/{issueId}');
     expect(templatePath('/api/3/users/7').normalizedPath).toBe('/api/3/users/{userId}');

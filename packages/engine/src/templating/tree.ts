@@ -1078,6 +1078,8 @@ export class PathTemplater<T = never> {
     if (isSplit(node)) return;
     const digits = [...node.children].filter(([seg]) => seg.length === 1 && isDigit(seg.charCodeAt(0)));
     if (digits.length === 0 || (digits.length < VERSION_VALUES && !node.typed?.has(PARAM_NAME.id))) return;
+    // Versions hold different APIs below them; ids the same sub-routes (`/api/0/books` … `/api/9/books`).
+    if (!node.typed?.has(PARAM_NAME.id) && !similarSubtrees(digits.map(([, child]) => child))) return;
     node.typed ??= new Map();
     let id = node.typed.get(PARAM_NAME.id);
     if (!id)
