@@ -601,6 +601,20 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('takes a literal holding the sub-routes of a typed id beside a leaf parameter into the id', () => {
+    const t = new PathTemplater();
+    for (const id of ['5', '9']) t.learn('d', ['secrets', id, 'repositories']);
+    for (const name of ['prod_key', 'staging-token', 'deploy7']) t.learn('d', ['secrets', name]);
+    t.learn('d', ['secrets', 'globex_umbrella', 'repositories']);
+    t.learn('d', ['secrets', 'quuxly', 'settings']);
+    t.finalize();
+    const paths = [
+      ['globex_umbrella', 'repositories'],
+      ['quuxly', 'settings'],
+    ].map((rest) => t.template('d', ['secrets', ...rest]).join('/'));
+    expect(paths).toEqual(['secrets/{id}/repositories', 'secrets/quuxly/settings']);
+  });
+
   it('says why a position became a parameter, on the endpoint', () => {
     const inv = new Inventory({ detectPii: false });
     for (const owner of ['alice', 'bob', 'carol']) inv.addObservation(obs(`/repos/${owner}/issues`));

@@ -695,8 +695,7 @@ export class PathTemplater<T = never> {
       if (values) visit(values, depth + 1); // the values' sub-trees meet for the first time
       // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
       // beside `/subscriptions/{id}/resourceGroups/{param}`): merged positions below take them.
-      const beside = node.merged ? null : this.mergeBesideParameter(node);
-      if (beside) visit(beside, depth + 1, node);
+      if (!node.merged) for (const beside of this.mergeBesideParameter(node)) visit(beside, depth + 1, node);
       const siblings = node.merged ? null : this.mergeSiblingValues(node, parent);
       if (siblings) visit(siblings, depth + 1, node);
       const inside = this.mergeInsideParameter(node);
@@ -941,21 +940,27 @@ export class PathTemplater<T = never> {
    * `/notifications/{id}`, `/v1/noah-jones` beside `/v1/{param}`): the position is a parameter
    * already, and a literal mostly of words real APIs do not route by (see vocabulary.ts), whose
    * sub-routes are mostly the parameter's, is one more value. API words, plural nouns (sub-collections),
-   * reserved and operation names stay. Returns the parameter that took them, or null.
+   * reserved and operation names stay. Returns the parameters that took them.
    */
-  private mergeBesideParameter(node: TrieNode<T>): TrieNode<T> | null {
-    if (isSplit(node)) return null;
+  private mergeBesideParameter(node: TrieNode<T>): TrieNode<T>[] {
+    if (isSplit(node)) return [];
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
-    const target = node.param ?? (node.typed && node.typed.size > 1 ? null : typed?.[1]);
-    if (!target) return null;
-    const keys = childKeys(target);
-    const found: [string, TrieNode<T>][] = [];
-    for (const entry of node.children) if (isValueBeside(entry[0], entry[1], target, keys)) found.push(entry);
-    // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
-    if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) return null;
-    const key = target === node.param ? '{param}' : (typed?.[0] as string);
-    this.takeValues(node, target, key, found, 'vocabulary');
-    return target;
+    // The parameter, or with a leaf parameter first a lone typed id beside it holding the
+    // sub-routes the parameter lacks (`/secrets/{id}/repositories` beside `/secrets/{param}`).
+    const targets: [string, TrieNode<T>][] = node.param ? [['{param}', node.param]] : [];
+    if (typed && (!node.param || childKeys(node.param).length === 0)) targets.unshift(typed);
+    const took: TrieNode<T>[] = [];
+    for (const [key, target] of targets) {
+      const keys = childKeys(target);
+      const found: [string, TrieNode<T>][] = [];
+      for (const entry of node.children)
+        if (isValueBeside(entry[0], entry[1], target, keys)) found.push(entry);
+      // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
+      if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) continue;
+      this.takeValues(node, target, key, found, 'vocabulary');
+      took.push(target);
+    }
+    return took;
   }
 
   /**
