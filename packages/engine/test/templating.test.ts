@@ -37,6 +37,8 @@ describe('classifySegment', () => {
     ['HTTP-2', 'literal'],
     ['covid-19', 'literal'],
     ['Q3-2024', 'id'],
+    ['flowcontrol.apiserver.k8s.io', 'literal'],
+    ['x7k2m9q4.z8v3n6b1.io', 'token'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });
@@ -742,6 +744,25 @@ describe('templatePath', () => {
     const at = (path: string) => t.template('d', splitPath(path)).join('/');
     expect(at('/servers/7/actions/change_type')).toBe('servers/{id}/actions/change_type');
     expect(at('/members/alicesmith')).toBe('members/{param}');
+  });
+
+  it('keeps dotted API groups literal, not tokens, and takes an example host as a value', () => {
+    const t = new PathTemplater();
+    for (const [group, route] of [
+      ['flowcontrol.apiserver.k8s.io', 'flowschemas'],
+      ['networking.k8s.io', 'ingresses'],
+      ['rbac.authorization.k8s.io', 'roles'],
+    ])
+      t.learn('d', ['apis', group as string, 'v1', route as string]);
+    for (const host of ['shop.example.com', 'mail.acme-corp.net', 'k8s.wayne.io', 'blog.hooli.org'])
+      for (const route of ['records', 'zones']) t.learn('d', ['domains', host, route]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas')).toBe(
+      'apis/flowcontrol.apiserver.k8s.io/v1/flowschemas',
+    );
+    expect(at('/apis/networking.k8s.io/v1/ingresses')).toBe('apis/networking.k8s.io/v1/ingresses');
+    expect(at('/domains/blog.hooli.org/zones')).toBe('domains/{param}/zones');
   });
 
   it('keeps a family of API groups beside a parameter literal, not names of no family', () => {

@@ -27,6 +27,12 @@ const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
 const DECIMAL = /^\d+\.\d+$/;
 const SHORT_CODE = /^(?=[A-Z0-9]*\d)[A-Z0-9]{6,16}$/;
 const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
+/**
+ * A dotted lower-case name of word-like labels ending in letters, as a host or an API group is
+ * written (`flowcontrol.apiserver.k8s.io`, `api.example.com`): a name, never a random token,
+ * however long. Decimals (`1.2.3`) and addresses (`10.0.0.1`) start with a digit.
+ */
+const DOMAIN_NAME = /^(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.)+[a-z]{2,}$/;
 const FILE_LIKE =
   /^[A-Za-z0-9_-]+\.(json|xml|csv|html?|txt|png|jpe?g|gif|svg|ico|css|js|map|pdf|zip|gz|yaml|yml|woff2?|ttf|php|aspx?|jsp|cgi)$/i;
 
@@ -101,6 +107,11 @@ function looksGenerated(seg: string): boolean {
 /** Letters with at most one digit, and at least one capital. */
 const GENERATED_SHAPE = /^(?=[^A-Z]*[A-Z])[A-Za-z]*\d?[A-Za-z]*$/;
 
+/** See DOMAIN_NAME; each label is letters with at most two digits (`k8s`, `ec2`), not a random run. */
+function isDomainName(seg: string): boolean {
+  return DOMAIN_NAME.test(seg) && seg.split('.').every((label) => (label.match(/\d/g)?.length ?? 0) <= 2);
+}
+
 function entropyPerChar(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
@@ -154,7 +165,7 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
   // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
   if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (looksGenerated(seg)) return 'id';
-  if (isDictionaryLike(seg) || isSlug(seg)) return 'literal';
+  if (isDictionaryLike(seg) || isSlug(seg) || isDomainName(seg)) return 'literal';
   if (
     seg.length >= 16 &&
     TOKEN_CHARS.test(seg) &&
