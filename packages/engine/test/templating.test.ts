@@ -527,6 +527,37 @@ describe('templatePath', () => {
     expect(logger?.merges?.[0]).toMatchObject({ rule: 'sibling-structure', distinct: 3 });
   });
 
+  it('merges names under a singular parent when each holds a few of the routes the others hold', () => {
+    const t = new PathTemplater();
+    // Each value was seen with one route all share and two of six others: none of those six is
+    // below half of them, each is below two.
+    const routes = ['firewallRules/7', 'linkedServers/4', 'forceReboot', 'listKeys', 'metrics', 'usages'];
+    const names = ['gold_stark', 'vandelay-stark', 'cache1', 'umbrella_aperture', 'wonka-green', 'east92'];
+    names.forEach((name, i) => {
+      for (const route of ['patchSchedules', routes[i], routes[(i + 1) % routes.length]] as string[])
+        t.learn('d', ['providers', 'Microsoft.Cache', 'Redis', name, ...route.split('/')]);
+    });
+    // Sections sharing a few routes keep one convention and their API's words: they stay.
+    for (const [section, route] of [
+      ['radio', 'follows'],
+      ['radio', 'history'],
+      ['music', 'history'],
+      ['music', 'likes'],
+      ['video', 'likes'],
+      ['video', 'follows'],
+    ] as const)
+      t.learn('d', ['my', section, route]);
+    t.finalize();
+    expect(t.template('d', ['providers', 'Microsoft.Cache', 'Redis', 'cache1', 'listKeys'])).toEqual([
+      'providers',
+      'Microsoft.Cache',
+      'Redis',
+      '{param}',
+      'listKeys',
+    ]);
+    expect(t.template('d', ['my', 'music', 'likes'])).toEqual(['my', 'music', 'likes']);
+  });
+
   it('takes an example value whose routes all sit below the parameter beside it, not collections', () => {
     const t = new PathTemplater();
     for (const group of ['tyrell_oak', 'olivia-lopez', 'south7'])

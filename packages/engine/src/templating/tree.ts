@@ -781,7 +781,8 @@ export class PathTemplater<T = never> {
   /**
    * Values under a singular parent (`/service/blue93/loggers`, `/service/sales_hooli/loggers`,
    * `/customer/green-globex/roles`): siblings holding the same routes below them (most routes
-   * below any of them below half of them) are values when they carry marks of data in more than
+   * below any of them below another one too: traffic shows each value with a few of its routes,
+   * `/Redis/gold_stark/linkedServers` and `/Redis/cache1/firewallRules`) are values when they carry marks of data in more than
    * one way, as values typed by many hands do, or when the position's parameter holds the route
    * they share; and when most of them are not API words. Sections share sub-routes too
    * (`/my/radio/follows`, `/mimic/protocol/msg/coap/…`, `/kpi/mau/…`), but keep one convention and
@@ -807,7 +808,7 @@ export class PathTemplater<T = never> {
     const best = mostSharedKey(named.map(([, child]) => child));
     if (best === null) return null;
     const sharing = named.filter(([, child]) => hasChildKey(child, best));
-    if (sharing.length < 2 || !similarSubtrees(sharing.map(([, child]) => child))) return null;
+    if (sharing.length < 2 || !similarSubtrees(sharing.map(([, child]) => child), true)) return null;
     const beside = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])].some((p) =>
       hasChildKey(p, best),
     );
@@ -1526,13 +1527,15 @@ function deepKeys<T>(node: TrieNode<T>, prefix: string, depth: number, out: Set<
 /**
  * Whether these sub-trees hold the same routes (most routes below any of them are below at least
  * half of them): a parameter's values do; sections sharing a few names (`/global/addresses/{id}`
- * beside `/aggregated/addresses`) do not.
+ * beside `/aggregated/addresses`) do not. `sparse`: below at least two of them, for values seen
+ * each with a few of their routes (`/Redis/gold_stark/linkedServers/{id}`, `/Redis/cache1/forceReboot`,
+ * `/Redis/east92/linkedServers/{id}`), where other evidence (marks of data) must also agree.
  */
-function similarSubtrees<T>(nodes: readonly TrieNode<T>[]): boolean {
+function similarSubtrees<T>(nodes: readonly TrieNode<T>[], sparse = false): boolean {
   const counts = new Map<string, number>();
   for (const node of nodes)
     for (const key of deepKeys(node, '', 3, new Set())) counts.set(key, (counts.get(key) ?? 0) + 1);
-  const quorum = Math.max(2, nodes.length / 2);
+  const quorum = sparse ? 2 : Math.max(2, nodes.length / 2);
   let shared = 0;
   for (const n of counts.values()) if (n >= quorum) shared++;
   return shared * 2 >= counts.size;
