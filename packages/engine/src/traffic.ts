@@ -40,9 +40,13 @@ const ADMIN_PROBE =
 const INJECTION =
   /(?:\$\{jndi:|\$%7bjndi|;\s*(?:wget|curl|chmod|sh)\b|%3b(?:wget|curl)|\/bin\/(?:sh|bash)|<script|call_user_func|invokefunction|allow_url_include|auto_prepend_file|php:\/\/input)/i;
 
-// Assets, and documents a web server hands out as files (pages, PDFs, media, office files).
+// Assets, and documents a web server hands out as files (pages, PDFs, media, office files),
+// downloads (`/files/logstash-1.3.2-monolithic.jar`, `xdotool-2.20101014.tar.gz`) and source or
+// configuration files (`/scripts/python/wrap/main.py`, `dhcpd.conf`). None of these extensions
+// ends an operation of the directory's 125,202, where `.zip`, `.gz` (`/frames/{frame}/raw.gz`),
+// `.log` (`microsoft.graph.log`) and `.yaml` (`swagger.yaml`) do: those stay API candidates.
 const STATIC_EXT =
-  /\.(?:css|js|mjs|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|tiff?|psd|eps|woff2?|ttf|eot|otf|mp4|webm|mp3|wav|ogg|m4a|aac|flac|avi|mov|mkv|flv|swf|html?|xhtml|shtml|pdf|txt|rtf|epub|docx?|xlsx?|pptx?|odt|xslt?)$/i;
+  /\.(?:css|js|mjs|map|png|jpe?g|gif|svg|ico|webp|avif|bmp|tiff?|psd|eps|woff2?|ttf|eot|otf|mp4|webm|mp3|wav|ogg|m4a|aac|flac|avi|mov|mkv|flv|swf|html?|xhtml|shtml|pdf|txt|rtf|epub|docx?|xlsx?|pptx?|odt|xslt?|jar|war|exe|msi|dmg|iso|apk|deb|rpm|gem|whl|tgz|tar(?:\.(?:gz|bz2|xz))?|bz2|7z|rar|py|pyc|c|cpp|h|java|rb|pl|sh|lua|vim|tex|patch|diff|spec|conf|markdown)$/i;
 const STATIC_DIR = /^\/(?:static|assets|_next\/static|build|dist|public|images|img|css|js|fonts)\//i;
 const BROWSER =
   /^\/(?:favicon\.ico|robots\.txt|sitemap(?:_index)?\.xml|ads\.txt|humans\.txt|security\.txt|browserconfig\.xml|crossdomain\.xml|manifest\.json|site\.webmanifest|apple-touch-icon[\w-]*\.png|\.well-known\/(?:security\.txt|change-password|assetlinks\.json|apple-app-site-association))$/i;

@@ -39,6 +39,11 @@ describe('classifySegment', () => {
     ['Q3-2024', 'id'],
     ['flowcontrol.apiserver.k8s.io', 'literal'],
     ['x7k2m9q4.z8v3n6b1.io', 'token'],
+    // A month's name is a part of a date (`/blog/2007/Jan/14`); a lower-case word stays.
+    ['Jan', 'date'],
+    ['September', 'date'],
+    ['MAY', 'date'],
+    ['may', 'literal'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });

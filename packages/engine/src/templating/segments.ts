@@ -25,6 +25,13 @@ const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
 const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
 /** Decimal numbers (`/books/2.3`, `/budgea/2.0`). */
 const DECIMAL = /^\d+\.\d+$/;
+/**
+ * A month's name, capitalised or in capitals (`/blog/2007/Jan/14`, `/archive/2024/MARCH`): a part
+ * of a date, as a year and day beside it are. No segment of the directory's 125,202 operations is
+ * one; a lower-case `may` or `march` is a word and stays to the templater.
+ */
+const MONTH =
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC|JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)$/;
 const SHORT_CODE = /^(?=[A-Z0-9]*\d)[A-Z0-9]{6,16}$/;
 const TOKEN_CHARS = /^[A-Za-z0-9_\-=.~+]+$/;
 /**
@@ -165,6 +172,7 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
   // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
   if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (looksGenerated(seg)) return 'id';
+  if (MONTH.test(seg)) return 'date';
   if (isDictionaryLike(seg) || isSlug(seg) || isDomainName(seg)) return 'literal';
   if (
     seg.length >= 16 &&
