@@ -422,6 +422,21 @@ describe('templatePath', () => {
     expect(path('accounts', '5', 'saved-cards', '31')).toBe('accounts/{id}/saved-cards/{id}');
   });
 
+  it('takes a name that merely ends in s for a value, not sub-collections holding ids', () => {
+    const t = new PathTemplater();
+    // `lucas` reads as a plural; it holds the routes its sibling holds, as a user's name does.
+    for (const user of ['lucas', 'noahwilson'])
+      for (const route of ['events', 'gists', 'followers']) t.learn('d', ['users', user, route]);
+    // Sub-collections of no API word share ids and actions, not routes of their own.
+    for (const kind of ['chromeos', 'mobile'])
+      for (const id of ['7', '8']) t.learn('d', ['devices', kind, id, 'action']);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/users/lucas/gists')).toBe('users/{param}/gists');
+    expect(at('/users/noahwilson/events')).toBe('users/{param}/events');
+    expect(at('/devices/chromeos/7/action')).toBe('devices/chromeos/{id}/action');
+  });
+
   it('takes known names sharing a sub-route for values where no parameter is beside them', () => {
     const t = new PathTemplater();
     for (const user of ['piper', 'prod_tyrell', 'carol-garcia', 'ByID', 'ByName'])

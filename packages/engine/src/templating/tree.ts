@@ -1177,7 +1177,11 @@ export class PathTemplater<T = never> {
       // plural nouns are names, not values. Sections (`/my/radio/follows`, `/my/music/follows`)
       // share them as well: only a collection's values, or locale codes, merge here.
       const all = sharing.length;
-      sharing = sharing.filter(([seg]) => !isPluralNoun(seg));
+      const names = sharing.filter(([seg]) => !isPluralNoun(seg));
+      // Names that merely end in s (`lucas` beside `noahwilson`), where plural nouns are the fewer.
+      if ((all - names.length) * 2 <= all)
+        sharing = [...names, ...sharing.filter(([seg, child]) => endsInS(seg, child, names))];
+      else sharing = names;
       // Below a parameter, values share several sub-routes (`/repos/{owner}/hello/issues`, `…/pulls`
       // and `/repos/{owner}/world/issues`, `…/pulls`); sections share them too, but beside
       // sub-collections (`/projects/{project}/global/disks` beside `…/zones/{zone}/disks`).
@@ -1612,6 +1616,19 @@ function isSiblingCollection<T>(seg: string, child: TrieNode<T>, param: TrieNode
     isPluralNoun(seg) &&
     vocabularyShare(seg) > VALUE_VOCABULARY_SHARE
   );
+}
+
+/**
+ * A value that merely ends in s (`lucas` beside `noahwilson`, both holding `events`, `gists`,
+ * `followers`): no API word, and several of the routes its non-plural siblings hold, as a
+ * parameter's values do; a sub-collection (`/contacts/dncs/{id}` beside `/contacts/lists/{id}`)
+ * shares an id at most.
+ */
+function endsInS<T>(seg: string, child: TrieNode<T>, names: readonly [string, TrieNode<T>][]): boolean {
+  if (names.length === 0 || !isPluralNoun(seg) || vocabularyShare(seg) > 0) return false;
+  const others = names.map(([, c]) => c);
+  // Routes of its own, not ids: a sub-collection holds ids (`/devices/chromeos/{id}`, `…/mobile/{id}`).
+  return [...child.children.keys()].filter((key) => others.every((c) => c.children.has(key))).length >= 2;
 }
 
 /** A plural noun under a collection, holding routes below it: a sub-collection, not a value. */
