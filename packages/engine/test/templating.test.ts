@@ -597,6 +597,37 @@ describe('templatePath', () => {
     expect(t.template('d', ['V1.0', 'TaxSetup', 'query'])).toEqual(['V1.0', 'TaxSetup', 'query']);
   });
 
+  it('takes an example value whose own sub-resources are values where the parameter merged them', () => {
+    const t = new PathTemplater();
+    for (const hub of ['tyrell_oak', 'olivia-lopez', 'south7'])
+      for (const prediction of ['erin-walker', 'dave_lee', 'piper7']) {
+        t.learn('d', ['hubs', hub, 'predictions', prediction, 'reprocess']);
+        t.learn('d', ['hubs', hub, 'views']);
+      }
+    // The example hub's prediction (`stark-iron`) was seen below it only.
+    t.learn('d', ['hubs', 'sdkTestHub', 'predictions', 'stark-iron', 'reprocess']);
+    t.learn('d', ['hubs', 'sdkTestHub', 'views']);
+    // A namespace beside a generic parameter holds collections of its own, not values.
+    for (const ns of ['acme-east', 'wayne_7', 'oak-west'])
+      for (const type of ['red-pied', 'globex_9', 'blue-iron']) t.learn('d', ['providers', ns, type, '5', 'locks']);
+    t.learn('d', ['providers', 'sampleProvider', 'widgets', '7', 'locks']);
+    t.finalize();
+    expect(t.template('d', ['hubs', 'sdkTestHub', 'predictions', 'stark-iron', 'reprocess'])).toEqual([
+      'hubs',
+      '{param}',
+      'predictions',
+      '{param}',
+      'reprocess',
+    ]);
+    expect(t.template('d', ['providers', 'sampleProvider', 'widgets', '7', 'locks'])).toEqual([
+      'providers',
+      'sampleProvider',
+      'widgets',
+      '{id}',
+      'locks',
+    ]);
+  });
+
   it('takes an example value beside several kinds of ids into the kind holding most routes', () => {
     const t = new PathTemplater();
     for (const sub of ['12345', '67890'])

@@ -967,7 +967,8 @@ export class PathTemplater<T = never> {
   /**
    * Example values beside a parameter (`/resourceGroups/myResourceGroup/providers/…` beside
    * `/resourceGroups/{param}/providers/…`, `/service/apimService1/tenant` beside `/service/{param}/tenant`):
-   * a literal all of whose routes, three levels deep, sit below the parameter beside it is one
+   * a literal all of whose routes, three levels deep, sit below the parameter beside it (its own
+   * sub-resources' names may be values where the parameter merged them: see `placesBelow`) is one
    * more of its values, whatever its words (camelCase examples too), when that parameter took
    * several values and at most CONTAINED_LITERALS literals beside it are so contained; more are the
    * API's collections sharing one shape (`/V1.0/BillingCodes/query`, `/V1.0/TaxRegions/query`
@@ -982,21 +983,17 @@ export class PathTemplater<T = never> {
     const param = node.param;
     // Beside several kinds of ids (`/subscriptions/{id}/…`, `/subscriptions/{token}/…`), the one holding most routes.
     let typed: [string, TrieNode<T>] | null = null;
-    let routes = new Set<string>();
+    let routes = 0;
     if (!param)
       for (const entry of node.typed ?? []) {
-        const keys = deepKeys(entry[1], '', 3, new Set());
-        if (keys.size > routes.size) [typed, routes] = [entry, keys];
+        const keys = deepKeys(entry[1], '', 3, new Set()).size;
+        if (keys > routes) [typed, routes] = [entry, keys];
       }
     const target = param ?? typed?.[1];
     if (!target || (param && valuesOf(param) < CONTAINING_VALUES)) return null;
-    if (param) routes = deepKeys(param, '', 3, new Set());
     const inside: [string, TrieNode<T>][] = [];
-    for (const entry of node.children) {
-      if (childKeys(entry[1]).length === 0) continue;
-      const own = deepKeys(entry[1], '', 3, new Set());
-      if ([...own].every((key) => routes.has(key))) inside.push(entry);
-    }
+    for (const entry of node.children)
+      if (childKeys(entry[1]).length > 0 && placesBelow(entry[1], target, 3, true)) inside.push(entry);
     if (inside.length > CONTAINED_LITERALS) return null;
     const found = inside.filter(
       ([seg, child]) =>
@@ -1526,6 +1523,30 @@ function deepKeys<T>(node: TrieNode<T>, prefix: string, depth: number, out: Set<
   if (node.typed) for (const [key, child] of node.typed) visit(key, child);
   if (node.param) visit('{param}', node.param);
   return out;
+}
+
+/**
+ * Whether every route below `literal`, `depth` levels deep, has its place below `param`: the same
+ * literal, the same kind of id or `{param}` for an id, any parameter for a `{param}`, and below
+ * the first level a literal where the parameter holds merged values (`/hubs/sdkTestHub/kpi/piper-blue`
+ * beside `/hubs/{param}/kpi/{param}`: an example value's own sub-resources are example values
+ * too). The first level stays literal for literal: a provider's namespace beside a generic
+ * `/providers/{param}/{param}/…` holds its own collections, not values.
+ */
+function placesBelow<T>(literal: TrieNode<T>, param: TrieNode<T>, depth: number, first: boolean): boolean {
+  if (depth === 0) return true;
+  const fits = (child: TrieNode<T>, places: readonly (TrieNode<T> | null | undefined)[]) =>
+    places.some((place) => place && placesBelow(child, place, depth - 1, false));
+  const kinds = [...(param.typed?.values() ?? []), param.param];
+  for (const [key, child] of literal.children) {
+    const same = param.children.get(key);
+    if (!fits(child, same ? [same] : first ? [] : [param.param])) return false;
+  }
+  for (const [key, child] of literal.typed ?? []) {
+    const same = param.typed?.get(key);
+    if (!fits(child, same ? [same] : [param.param])) return false;
+  }
+  return literal.param === null || fits(literal.param, kinds);
 }
 
 /**
