@@ -207,6 +207,29 @@ describe('templatePath', () => {
     expect(at('/t/globex/api/users')).toBe('t/{param}/api/users');
   });
 
+  it('keeps collections sharing a reserved action apart from tenants, not prefixes above a version', () => {
+    const t = new PathTemplater();
+    const own: Record<string, string[]> = {
+      images: ['search', 'search/suggestions', 'licenses', 'recommendations'],
+      videos: ['search', 'search/suggestions', 'updated', 'collections/42'],
+      audio: ['search', 'genres', 'moods'],
+      sfx: ['search', 'licenses/7/downloads'],
+    };
+    for (const [collection, routes] of Object.entries(own))
+      for (const route of routes) t.learn('d', ['v2', collection, ...route.split('/')]);
+    const tenants: Record<string, string[]> = {
+      acme: ['v1/orders', 'v1/users', 'billing', 'invoices'],
+      globex: ['v1/orders', 'v1/users', 'reports/daily'],
+    };
+    for (const [tenant, routes] of Object.entries(tenants))
+      for (const route of routes) t.learn('d', ['t', tenant, ...route.split('/')]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/v2/sfx/search')).toBe('v2/sfx/search');
+    expect(at('/v2/images/search/suggestions')).toBe('v2/images/search/suggestions');
+    expect(at('/t/globex/v1/orders')).toBe('t/{param}/v1/orders');
+  });
+
   it('merges values below a parameter that hold the same routes, but not sections', () => {
     const t = new PathTemplater();
     const routes = ['issues', 'pulls', 'labels', 'releases', 'teams'];

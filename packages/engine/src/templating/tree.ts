@@ -1211,13 +1211,17 @@ export class PathTemplater<T = never> {
       return false;
     // Tenants and locales hold the same API below the shared root; services
     // (`/sol/nslcm/v1/…`, `/sol/vnfpkgm/v1/…`) hold different ones. Names in the API's own
-    // convention sharing an action are its collections (`/Movie/Search/…`, `/Crew/Search/…`).
+    // convention sharing an action are its collections (`/Movie/Search/…`, `/Crew/Search/…`),
+    // and so are names sharing a reserved word other than a version whose sub-trees differ
+    // (`/v2/images/search`, `/v2/audio/search`, `/v2/audio/licenses`): tenants
+    // (`/acme/api/orders`, `/globex/api/orders`) hold the same routes beside it too.
     if (
       prefix &&
       (!sameBelow(
         sharing.map(([, child]) => child),
         best,
       ) ||
+        (!isVersionSegment(best) && !similarSubtrees(sharing.map(([, child]) => child))) ||
         (namedByTheApi(sharing.map(([seg]) => seg)) && !sharing.every(([seg]) => LOCALE.test(seg))))
     )
       return false;
