@@ -384,6 +384,27 @@ describe('templatePath', () => {
     expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
+  it('takes country and locale codes side by side for values, not a lone code among routes', () => {
+    const t = new PathTemplater();
+    // Leaves under a word no collection rule covers, and codes holding one route below a reserved word.
+    for (const c of ['BR', 'IN', 'NL']) t.learn('d', ['company', 'search', c]);
+    t.learn('d', ['company', 'search', 'advanced']);
+    for (const c of ['JP', 'US']) t.learn('d', ['api', c, '4072197']);
+    t.learn('d', ['api', 'health']);
+    for (const l of ['pt-br', 'de-de']) t.learn('d', ['strings', l, 'package']);
+    // One code among routes is no set of values (`/compliance/GB/initialize`).
+    t.learn('d', ['compliance', 'GB', 'initialize']);
+    t.learn('d', ['compliance', 'status']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('company', 'search', 'NL')).toBe('company/search/{param}');
+    expect(path('company', 'search', 'advanced')).toBe('company/search/advanced');
+    expect(path('api', 'US', '4072197')).toBe('api/{param}/{id}');
+    expect(path('api', 'health')).toBe('api/health');
+    expect(path('strings', 'de-de', 'package')).toBe('strings/{param}/package');
+    expect(path('compliance', 'GB', 'initialize')).toBe('compliance/GB/initialize');
+  });
+
   it('takes a value merged in one route for a value in another, not a route word', () => {
     const inv = new Inventory({ detectPii: false });
     for (const user of ['alice.moore', 'bob-lee', 'carol7'])

@@ -246,7 +246,8 @@ export interface MergeReason {
    * `cardinality`: many values of one shape under one parent; `many-words`: very many plain
    * words (twice the threshold); `shared-structure`: a collection's values sharing a sub-route;
    * `prefix`: prefixes above an API root holding the same API (tenants); `locale`: locale codes
-   * sharing sub-routes; `capacity`: the node's literal children reached the memory cap;
+   * sharing sub-routes, or two or more country or locale codes side by side (`/channels/US`);
+   * `capacity`: the node's literal children reached the memory cap;
    * `known-value`: the values were merged elsewhere in the same domain (the same user or
    * resource name under another route); `nested-values`: words outside the API vocabulary
    * under a collection nested below a parameter, each below one parent value only; `vocabulary`:
@@ -689,6 +690,8 @@ export class PathTemplater<T = never> {
       if (node.param) visit(node.param, depth + 1, node);
       this.foldDigits(node);
       this.foldIntoTyped(node, false);
+      const codes = this.mergeRegionCodes(node);
+      if (codes) visit(codes, depth + 1, node);
       let changed = this.mergeByStructure(node);
       if (!node.merged && !this.mergeLeafValues(node)) this.mergeNestedValues(node);
       const values = this.mergeRootValues(node);
@@ -776,6 +779,27 @@ export class PathTemplater<T = never> {
     if (!mixesMarks(leaves)) return false;
     this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
     return true;
+  }
+
+  /**
+   * Country and locale codes (`/channels/US`, `/channels/GB`; `/strings/pt-br`, `/strings/de-de`)
+   * are values wherever two or more of them sit side by side, leaves or holding the same routes
+   * (`/api/JP/{region}`, `/api/US/{region}/…`): an API names its routes in words, not in ISO codes,
+   * and a country or a language is the one thing every API's users choose from the same list.
+   * Taken one by one: the position's other literals stay. Returns the parameter that took them.
+   */
+  private mergeRegionCodes(node: TrieNode<T>): TrieNode<T> | null {
+    if (isSplit(node)) return null;
+    const all = [...node.children].filter(([seg, child]) => REGION_CODE.test(seg) && !child.reserved);
+    // Two leaves, or two holding one route, show the position holds codes; then all of them join.
+    const best = mostSharedKey(all.map(([, child]) => child));
+    const leaves = all.filter(([, child]) => childKeys(child).length === 0).length;
+    if (leaves < 2 && best === null) return null;
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = node.param ?? typed?.[1] ?? this.paramChild(node);
+    const key = target === node.param ? '{param}' : (typed?.[0] as string);
+    this.takeValues(node, target, key, all, 'locale', true);
+    return target;
   }
 
   /**
@@ -1666,6 +1690,13 @@ const isTypedKey = (key: string): boolean => key.charCodeAt(0) === OPEN_BRACE &&
 
 /** Locale codes (`en-us`, `pt_BR`, `fr`). */
 const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;
+
+/**
+ * ISO country codes (`US`, `GB`) and locales with a region (`pt-br`, `en_US`): values, never an
+ * API's route names (3 of the development half's literal segments are two capitals, none of them
+ * beside another).
+ */
+const REGION_CODE = /^(?:[A-Z]{2}|[a-z]{2}-[a-z]{2}|[a-z]{2}[-_][A-Z]{2})$/;
 
 /** The keys below a node: literal segments, typed parameters and `{param}`. */
 function childKeys<T>(node: TrieNode<T>): string[] {

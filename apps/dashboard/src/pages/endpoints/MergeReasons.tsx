@@ -9,7 +9,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'many-words': 'very many distinct words under one parent',
   'shared-structure': 'the values hold the same routes below them',
   prefix: 'prefixes in front of the same API (tenants)',
-  locale: 'locale codes in front of the same routes',
+  locale: 'country or locale codes side by side, alone or in front of the same routes',
   capacity: 'more distinct values than the inventory keeps apart',
   'known-value': 'the same values were merged under another route',
   'nested-values': 'names no API route uses, each under one parent value of a nested collection',
