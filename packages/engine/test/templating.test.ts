@@ -558,6 +558,21 @@ describe('templatePath', () => {
     expect(notification?.merges?.[0]).toMatchObject({ rule: 'vocabulary', values: ['jacnky'] });
   });
 
+  it('keeps a plain word at the root beside a parameter holding routes literal, not a marked name', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const id of ['2075824', '6749303', '9496173'])
+      for (const route of ['earnings', 'payment']) inv.addObservation(obs(`/${id}/${route}`));
+    // Leaves at the root: the API's own pages (`/glossary`), and a value written with a mark.
+    for (const leaf of ['glossary', 'styleguide', 'east-umbrella']) inv.addObservation(obs(`/${leaf}`));
+    const paths = inv
+      .endpoints()
+      .map((e) => e.normalizedPath)
+      .sort();
+    expect(paths).toContain('/glossary');
+    expect(paths).toContain('/styleguide');
+    expect(paths).not.toContain('/east-umbrella');
+  });
+
   it('merges the sub-trees of values taken beside a parameter into its merged positions', () => {
     const t = new PathTemplater();
     // An example value (`subid`) beside the generated ones, with a resource group seen below it only.

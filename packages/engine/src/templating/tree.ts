@@ -979,7 +979,7 @@ export class PathTemplater<T = never> {
       const keys = childKeys(target);
       const found: [string, TrieNode<T>][] = [];
       for (const entry of node.children)
-        if (isValueBeside(entry[0], entry[1], target, keys)) found.push(entry);
+        if (isValueBeside(entry[0], entry[1], target, keys, node.template === '')) found.push(entry);
       // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
       if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) continue;
       this.takeValues(node, target, key, found, 'vocabulary');
@@ -1783,8 +1783,17 @@ const markedValue = (seg: string): boolean => !/^[a-z]+(?:_[a-z]+)*$/.test(seg);
  * values: not a reserved, operation or plural name, mostly words real APIs do not route by, and
  * most of its sub-routes the parameter's too (see `sharesSubRoutes`); a leaf beside a leaf, or
  * beside any parameter when none of its words is an API word (`/v1/noah-jones` beside `/v1/{name}/…`).
+ * At the `root`, such a leaf must also carry a mark of data (`/east-umbrella` beside `/{bucket}/…`):
+ * a plain word there is one of the API's own pages (`/glossary`, `/styleguide` beside `/{userId}/…`),
+ * as plain words at the root never merge by count either.
  */
-function isValueBeside<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>, keys: string[]): boolean {
+function isValueBeside<T>(
+  seg: string,
+  child: TrieNode<T>,
+  param: TrieNode<T>,
+  keys: string[],
+  root = false,
+): boolean {
   if (
     child.reserved ||
     isStaticName(seg) ||
@@ -1793,8 +1802,10 @@ function isValueBeside<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>, k
   )
     return false;
   const own = childKeys(child);
-  // A leaf beside a parameter with sub-routes only when none of its words is an API word.
-  if (own.length === 0) return keys.length === 0 || vocabularyShare(seg) === 0;
+  // A leaf beside a parameter with sub-routes only when none of its words is an API word (and,
+  // at the root, when it has a mark of data).
+  if (own.length === 0)
+    return keys.length === 0 || ((!root || markedValue(seg)) && vocabularyShare(seg) === 0);
   // A value that also ends paths beside a leaf parameter, its sub-routes seen only below it (the
   // rarer ones: `/admin/users/alice.garcia` and `…/alice.garcia/authorizations` beside `/admin/users/{}`).
   // A plain word there is a named sub-resource (`/payments/paypal` and `…/paypal/execute`).
