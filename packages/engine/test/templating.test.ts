@@ -471,6 +471,9 @@ describe('templatePath', () => {
     // `lucas` reads as a plural; it holds the routes its sibling holds, as a user's name does.
     for (const user of ['lucas', 'noahwilson'])
       for (const route of ['events', 'gists', 'followers']) t.learn('d', ['users', user, route]);
+    // Known as a value, it is one below other collections too.
+    t.learn('d', ['orgs', '4', 'members', 'lucas']);
+    t.learn('d', ['orgs', '4', 'members', 'noahwilson']);
     // Sub-collections of no API word share ids and actions, not routes of their own.
     for (const kind of ['chromeos', 'mobile'])
       for (const id of ['7', '8']) t.learn('d', ['devices', kind, id, 'action']);
@@ -478,6 +481,7 @@ describe('templatePath', () => {
     const at = (path: string) => t.template('d', splitPath(path)).join('/');
     expect(at('/users/lucas/gists')).toBe('users/{param}/gists');
     expect(at('/users/noahwilson/events')).toBe('users/{param}/events');
+    expect(at('/orgs/4/members/lucas')).toBe('orgs/{id}/members/{param}');
     expect(at('/devices/chromeos/7/action')).toBe('devices/chromeos/{id}/action');
   });
 

@@ -1822,11 +1822,13 @@ function endsPaths<T>(node: TrieNode<T>): boolean {
 
 /**
  * Whether `seg`, a known name (see `isKnownName`), may be a value under `node` too: not reserved,
- * not a collection's name, at a position that may hold values. `mergeKnownValues` then asks its
+ * not a collection's name (a name of no API word that looks plural, `lucas`, may be), at a position that may hold values. `mergeKnownValues` then asks its
  * sub-routes: none, the position's parameter's, or one shared with another known name there.
  */
 function mayBeKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
-  return !child.reserved && !isPluralNoun(seg) && mayBeValue(node, seg, true);
+  return (
+    !child.reserved && (!isPluralNoun(seg) || vocabularyShare(seg) === 0) && mayBeValue(node, seg, true)
+  );
 }
 
 /**
