@@ -543,6 +543,28 @@ describe('templatePath', () => {
     expect(repo?.merges?.find((m) => m.parameter === '{repoId}')).toMatchObject({ rule: 'nested-values' });
   });
 
+  it('merges names below a nested collection when one name of no API word recurs under two parents', () => {
+    const inv = new Inventory({ detectPii: false });
+    // Optic's case: `love` below two organisations is one more repository, not a route.
+    for (const [org, repo] of [
+      ['opticdev', 'optic'],
+      ['opticdev', 'optic-10'],
+      ['opticdev', 'fun'],
+      ['acme-fun', 'demo'],
+      ['acme-fun', 'love'],
+      ['rosa', 'love'],
+    ])
+      inv.addObservation(obs(`/organizations/${org}/repositories/${repo}`));
+    // A route word met below two parents still keeps the set literal (`archive`).
+    for (const owner of ['cy-ode', 'di-fox']) inv.addObservation(obs(`/teams/${owner}/boards/archive`));
+    for (const board of ['quintet', 'zorblax', 'wonka']) inv.addObservation(obs(`/teams/cy-ode/boards/${board}`));
+    const paths = inv.endpoints().map((e) => e.normalizedPath);
+    expect(paths).toContain('/organizations/{organizationId}/repositories/{repositoryId}');
+    expect(paths.filter((p) => p.startsWith('/organizations/'))).toHaveLength(1);
+    expect(paths).toContain('/teams/{teamId}/boards/archive');
+    expect(paths).toContain('/teams/{teamId}/boards/wonka');
+  });
+
   it('takes literals beside a parameter for its values when their words are not API words', () => {
     const inv = new Inventory({ detectPii: false });
     for (const id of ['42', '77', 'jacnky', 'settings']) inv.addObservation(obs(`/notifications/${id}`));

@@ -941,7 +941,9 @@ export class PathTemplater<T = never> {
    * Leaves under a collection nested below a merged parameter (`/organizations/{org}/repositories/fun`):
    * words no API's routes use, each seen below one value of the parameter only, while the
    * collection was seen below several, are values. An API's actions there use its vocabulary
-   * and recur below many parent values.
+   * and recur below many parent values: a route word met below two parent values keeps the set
+   * literal. A name of no API word met below two (`love` below `acme-fun` and `Rosa`) is left
+   * aside, neither a veto nor evidence; it joins the parameter beside it later (`mergeBesideParameter`).
    */
   private mergeNestedValues(node: TrieNode<T>): boolean {
     if (isSplit(node) || node.spread < 2 || !holdsValues(node)) return false;
@@ -952,8 +954,9 @@ export class PathTemplater<T = never> {
       const [seg, child] = entry;
       if (childKeys(child).length > 0 || child.reserved || !mayBeValue(node, seg) || isPluralNoun(seg))
         continue;
-      if (child.spread > 1 || vocabularyShare(seg) >= 0.5) return false;
-      leaves.push(entry);
+      const share = vocabularyShare(seg);
+      if (share >= 0.5 || (child.spread > 1 && share > 0)) return false;
+      if (child.spread === 1) leaves.push(entry);
     }
     if (leaves.length < LEAF_VALUES) return false;
     this.takeValues(node, this.paramChild(node), '{param}', leaves, 'nested-values', true);

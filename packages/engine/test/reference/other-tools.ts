@@ -294,7 +294,6 @@ export const OPTIC: ReferenceSuite = {
         ['/organizations/Rosa/repositories/love', '/organizations/{}/repositories/{}'],
         ['/organizations/acme-fun/repositories/demo', '/organizations/{}/repositories/{}'],
       ],
-      open: 'One leaf (love) was seen below two organisations: below a nested collection, a name met under several parent values may be one of its routes, so the set stays literal.',
     },
     {
       name: 'two numeric values under /api',
