@@ -39,6 +39,10 @@ describe('classifySegment', () => {
     ['Q3-2024', 'id'],
     ['flowcontrol.apiserver.k8s.io', 'literal'],
     ['x7k2m9q4.z8v3n6b1.io', 'token'],
+    ['oauth2PermissionGrants', 'literal'],
+    ['p2sVpnServerConfigurations', 'literal'],
+    ['real_time_payments_transfer_iyuhl5kdn7ssmup83mvq', 'token'],
+    ['external-id=189371', 'token'],
     // A month's name is a part of a date (`/blog/2007/Jan/14`); a lower-case word stays.
     ['Jan', 'date'],
     ['September', 'date'],

@@ -3,7 +3,7 @@
 // whole path (`/users/42` → `/users/{id}`) that needs nothing learned.
 import { isRealDate } from '../calendar.js';
 import { safeDecode } from '../url-text.js';
-import { vocabularyShare } from './vocabulary.js';
+import { isApiWord, segmentWords, vocabularyShare } from './vocabulary.js';
 import { GENERATED_BELOW, letterPairScore } from './letter-pairs-model.js';
 import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
 
@@ -119,6 +119,31 @@ function isDomainName(seg: string): boolean {
   return DOMAIN_NAME.test(seg) && seg.split('.').every((label) => (label.match(/\d/g)?.length ?? 0) <= 2);
 }
 
+/**
+ * Whether API words spell at least half of a segment's letters (`oauth2PermissionGrants`,
+ * `p2sVpnServerConfigurations`, `dfr_rest_services.get_d80d90s_details`): a long name a developer
+ * wrote around short numbers, not a random token. Random tokens of 16 characters or more almost
+ * never are (1 in 44,774 generated base62 tokens); shorter ids are, more often (shortCode
+ * `PP9HAS`), so only the token test asks. An id after a word prefix has a random part of its own
+ * (`real_time_payments_transfer_iyuhl5kdn7ssmup83mvq`, `external-id=189371`).
+ */
+function spelledInApiWords(seg: string): boolean {
+  return !seg.split(/[^A-Za-z0-9]+/).some(isRandomPart) && spelledShare(seg) >= 0.5;
+}
+
+/** Six characters or more with two digits, not spelled by API words (`iyuhl5kdn7ssmup83mvq`, `189371`). */
+function isRandomPart(part: string): boolean {
+  return part.length >= 6 && (part.match(/\d/g)?.length ?? 0) >= 2 && spelledShare(part) < 0.5;
+}
+
+/** The share of a segment's letters that API words spell (0 without letters). */
+function spelledShare(seg: string): number {
+  const letters = seg.match(/[A-Za-z]/g)?.length ?? 0;
+  let spelled = 0;
+  for (const word of segmentWords(seg)) if (isApiWord(word)) spelled += word.length;
+  return letters === 0 ? 0 : spelled / letters;
+}
+
 function entropyPerChar(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
@@ -179,7 +204,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     TOKEN_CHARS.test(seg) &&
     entropyPerChar(seg) >= 3.2 &&
     /\d/.test(seg) &&
-    /[A-Za-z]/.test(seg)
+    /[A-Za-z]/.test(seg) &&
+    !spelledInApiWords(seg)
   ) {
     return 'token';
   }
