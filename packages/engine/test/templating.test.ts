@@ -733,13 +733,32 @@ describe('templatePath', () => {
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);
-    t.learn('d', ['boards', 'zorblax']);
+    t.learn('d', ['boards', 'zorb_lax']);
     t.learn('d', ['boards', 'archive']);
     t.learn('d', ['boards', 'quuxly', 'secrets']);
     t.finalize();
-    expect(t.template('d', ['boards', 'zorblax'])).toEqual(['boards', '{id}']);
+    expect(t.template('d', ['boards', 'zorb_lax'])).toEqual(['boards', '{id}']);
     expect(t.template('d', ['boards', 'archive'])).toEqual(['boards', 'archive']);
     expect(t.template('d', ['boards', 'quuxly', 'secrets'])).toEqual(['boards', 'quuxly', 'secrets']);
+  });
+
+  it('keeps a lone one-word leaf beside typed ids with sub-routes, not one among marked values', () => {
+    const t = new PathTemplater();
+    for (const gist of ['a2920fc9c020ef70141386debb73c338', 'bca7df0991938ee0fe6f77fd3d61242c'])
+      for (const route of ['comments', 'forks']) t.learn('d', ['gists', gist, route]);
+    t.learn('d', ['gists', 'starred']);
+    // Beside values marked as data, a plain word is one more value.
+    for (const id of ['5', '9']) t.learn('d', ['channel', id, 'members']);
+    for (const channel of ['stark-iron', 'north']) t.learn('d', ['channel', channel]);
+    // Right after a version, names beside a parameter are values.
+    for (const id of ['5', '9']) t.learn('d', ['v3', id, 'tags']);
+    t.learn('d', ['v3', 'green']);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/gists/starred')).toBe('gists/starred');
+    expect(at('/gists/bca7df0991938ee0fe6f77fd3d61242c/forks')).toBe('gists/{hash}/forks');
+    expect(at('/channel/north')).toBe('channel/{id}');
+    expect(at('/v3/green')).toBe('v3/{id}');
   });
 
   it('takes a value that ends paths beside a leaf parameter, with the sub-routes seen only below it', () => {

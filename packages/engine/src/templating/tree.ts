@@ -968,7 +968,9 @@ export class PathTemplater<T = never> {
    * `/notifications/{id}`, `/v1/noah-jones` beside `/v1/{param}`): the position is a parameter
    * already, and a literal mostly of words real APIs do not route by (see vocabulary.ts), whose
    * sub-routes are mostly the parameter's, is one more value. API words, plural nouns (sub-collections),
-   * reserved and operation names stay. Returns the parameters that took them.
+   * reserved and operation names stay, and so do plain one-word leaves beside typed ids with
+   * sub-routes when nothing marked as data joins with them (`isNamedLeaf`). Returns the
+   * parameters that took them.
    */
   private mergeBesideParameter(node: TrieNode<T>): TrieNode<T>[] {
     if (isSplit(node)) return [];
@@ -983,6 +985,9 @@ export class PathTemplater<T = never> {
       const found: [string, TrieNode<T>][] = [];
       for (const entry of node.children)
         if (isValueBeside(entry[0], entry[1], target, keys, node.template === '')) found.push(entry);
+      // Beside typed ids with sub-routes (not right after a version, where names are values),
+      // plain one-word leaves alone are the collection's own routes (`/gists/starred`).
+      if (key !== '{param}' && keys.length > 0 && !node.reserved && found.every(isNamedLeaf)) continue;
       // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
       if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) continue;
       this.takeValues(node, target, key, found, 'vocabulary');
@@ -1815,6 +1820,15 @@ function isValueBeside<T>(
   if (keys.length === 0 && markedValue(seg) && vocabularyShare(seg) === 0 && endsPaths(child)) return true;
   return sharesSubRoutes(child, param);
 }
+
+/**
+ * A leaf named by one plain lower-case word (`/gists/starred` beside `/gists/{hash}/comments`,
+ * `/volumes/useruploaded`, `…/participants/satisfaction`): beside typed ids holding sub-routes,
+ * and with no value marked as data taken with it, a route of its own, not an example value
+ * (`/users/smedjan` loses on the development half, the routes gain more).
+ */
+const isNamedLeaf = <T>([seg, child]: [string, TrieNode<T>]): boolean =>
+  childKeys(child).length === 0 && /^[a-z]+$/.test(seg);
 
 /** Whether some paths end at `node`: it was reached more often than its literal children were. */
 function endsPaths<T>(node: TrieNode<T>): boolean {
