@@ -636,6 +636,22 @@ describe('templatePath', () => {
     expect(logger?.merges?.[0]).toMatchObject({ rule: 'sibling-structure', distinct: 3 });
   });
 
+  it('merges dash-joined names of no API words holding the same routes under a singular parent', () => {
+    const t = new PathTemplater();
+    for (const group of ['erin-clark', 'hooli-north', 'piper-globex'])
+      for (const route of [['channel'], ['channel', '7', 'policy']])
+        t.learn('d', ['channelGroup', group, ...route]);
+    // Sections named in the API's words, one convention, stay.
+    for (const report of ['sales-summary', 'tax-summary']) t.learn('d', ['report', report, 'export']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('channelGroup', 'hooli-north', 'channel')).toBe('channelGroup/{param}/channel');
+    expect(path('channelGroup', 'erin-clark', 'channel', '7', 'policy')).toBe(
+      'channelGroup/{param}/channel/{id}/policy',
+    );
+    expect(path('report', 'tax-summary', 'export')).toBe('report/tax-summary/export');
+  });
+
   it('merges names under a singular parent when each holds a few of the routes the others hold', () => {
     const t = new PathTemplater();
     // Each value was seen with one route all share and two of six others: none of those six is
@@ -698,7 +714,8 @@ describe('templatePath', () => {
     t.learn('d', ['hubs', 'sdkTestHub', 'views']);
     // A namespace beside a generic parameter holds collections of its own, not values.
     for (const ns of ['acme-east', 'wayne_7', 'oak-west'])
-      for (const type of ['red-pied', 'globex_9', 'blue-iron']) t.learn('d', ['providers', ns, type, '5', 'locks']);
+      for (const type of ['red-pied', 'globex_9', 'blue-iron'])
+        t.learn('d', ['providers', ns, type, '5', 'locks']);
     t.learn('d', ['providers', 'sampleProvider', 'widgets', '7', 'locks']);
     t.finalize();
     expect(t.template('d', ['hubs', 'sdkTestHub', 'predictions', 'stark-iron', 'reprocess'])).toEqual([

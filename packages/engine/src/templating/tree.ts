@@ -806,8 +806,10 @@ export class PathTemplater<T = never> {
    * Values under a singular parent (`/service/blue93/loggers`, `/service/sales_hooli/loggers`,
    * `/customer/green-globex/roles`): siblings holding the same routes below them (most routes
    * below any of them below another one too: traffic shows each value with a few of its routes,
-   * `/Redis/gold_stark/linkedServers` and `/Redis/cache1/firewallRules`) are values when they carry marks of data in more than
-   * one way, as values typed by many hands do, or when the position's parameter holds the route
+   * `/Redis/gold_stark/linkedServers` and `/Redis/cache1/firewallRules`) are values when they carry
+   * marks of data in more than one way, as values typed by many hands do, when all are names of no
+   * API word joined by a dash or underscore (`/channelGroup/hooli-north/channel`), or when the
+   * position's parameter holds the route
    * they share; and when most of them are not API words. Sections share sub-routes too
    * (`/my/radio/follows`, `/mimic/protocol/msg/coap/…`, `/kpi/mau/…`), but keep one convention and
    * their API's words. Not where the parent holds collections (`/api/ipam/l2vpns`,
@@ -832,12 +834,22 @@ export class PathTemplater<T = never> {
     const best = mostSharedKey(named.map(([, child]) => child));
     if (best === null) return null;
     const sharing = named.filter(([, child]) => hasChildKey(child, best));
-    if (sharing.length < 2 || !similarSubtrees(sharing.map(([, child]) => child), true)) return null;
+    if (
+      sharing.length < 2 ||
+      !similarSubtrees(
+        sharing.map(([, child]) => child),
+        true,
+      )
+    )
+      return null;
     const beside = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])].some((p) =>
       hasChildKey(p, best),
     );
     const words = sharing.filter(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length;
-    if (!(beside || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
+    // Names of no API words joined by a dash or underscore (`erin-clark`, `hooli-north`) are values
+    // in one convention too: an API's sections are named in its words (`sales-summary`).
+    const names = sharing.every(([seg]) => isMarkedName(seg));
+    if (!(beside || names || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
     // Into the position's parameter when it has one (`{id}` from ids beside them).
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     const target = node.param ?? typed?.[1] ?? this.paramChild(node);
