@@ -7,6 +7,11 @@ export interface ParamInfo {
   pattern?: string;
   enum?: string[];
   examples?: string[];
+  /**
+   * The values a generated shape gives the parameter (eval/faker-shapes.ts: first names, company
+   * names): its pool is drawn from them, as from an enum, but it is scored as a parameter.
+   */
+  pool?: string[];
 }
 
 export interface Operation {

@@ -14,6 +14,7 @@ import { operationsOf, type ApiSample } from './operations.js';
 import { describeReplay, logsIn, replayLog } from './real-logs.js';
 import { scoreSample, totals, type SampleScore } from './score.js';
 import { SHAPES } from './shapes.js';
+import { FAKER_SHAPES } from './faker-shapes.js';
 import { reportSuites, runSuites } from './other-tools.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -120,14 +121,24 @@ const scores = samples.map((s) => scoreSample(s));
 const byHalf = (h: Half) => scores.filter((s) => halfOf(s.provider) === h);
 report('development', byHalf('development'), baseline);
 report('validation', byHalf('validation'), baseline);
+/** One `shape:` line: recovered of scored operations, and the first misses. */
+const shapeLine = (s: SampleScore) =>
+  `  ${s.name.padEnd(36)} ${s.recovered}/${s.operations}${[...s.overMerges, ...s.underMerges]
+    .slice(0, 3)
+    .map((m) => `  ${m.method} ${m.expected} → ${m.got.join(' | ')}`)
+    .join('')}`;
 out('# generated shapes (in their halves above too)');
-for (const s of scores.filter((x) => x.name.startsWith('shape:')))
-  out(
-    `  ${s.name.padEnd(24)} ${s.recovered}/${s.operations}${[...s.overMerges, ...s.underMerges]
-      .slice(0, 3)
-      .map((m) => `  ${m.method} ${m.expected} → ${m.got.join(' | ')}`)
-      .join('')}`,
-  );
+for (const s of scores.filter((x) => x.name.startsWith('shape:'))) out(shapeLine(s));
+// Kept out of the halves: word shapes made with faker, hard positives and negatives for the
+// rules about words (eval/faker-shapes.ts); their own lines only.
+out('# generated word shapes (faker, several locales; not in the halves)');
+for (const s of FAKER_SHAPES.filter((x) => !only || x.name.includes(only))) {
+  const score = scoreSample(s);
+  out(shapeLine(score));
+  if (verbose)
+    for (const m of [...score.overMerges, ...score.underMerges])
+      out(`    ${score.overMerges.includes(m) ? 'over ' : 'under'} ${m.method} ${m.expected} → ${m.got.join(' | ')}`);
+}
 for (const line of reportSuites(runSuites(), verbose)) out(line);
 diff(scores, baseline);
 if (args.includes('--update-baseline') && !only && !onlyHalf) {

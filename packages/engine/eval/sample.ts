@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { operationsOf, type ApiSample } from './operations.js';
 import { scoreSample } from './score.js';
 import { SHAPES } from './shapes.js';
+import { FAKER_SHAPES } from './faker-shapes.js';
 
 /** Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com. */
 export const SAMPLE_NAMES = [
@@ -22,11 +23,12 @@ export const SAMPLE_NAMES = [
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');
 const fileOf = (name: string) => join(dir, `${name.replace(/\//g, '__')}.json`);
 
-/** The committed sample, the generated shapes included. */
+/** The committed sample, the generated shapes (route shapes and word shapes) included. */
 export function loadSample(): ApiSample[] {
   return [
     ...SAMPLE_NAMES.map((name) => JSON.parse(readFileSync(fileOf(name), 'utf8')) as ApiSample),
     ...SHAPES,
+    ...FAKER_SHAPES,
   ];
 }
 

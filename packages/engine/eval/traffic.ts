@@ -109,6 +109,10 @@ export function generatorFor(api: string, name: string, info: ParamInfo): Genera
     const values = info.enum;
     return (r) => pick(r, values);
   }
+  if (info.pool && info.pool.length > 0) {
+    const values = info.pool;
+    return (r) => pick(r, values);
+  }
   const typed = ((): Generator => {
     if (info.type === 'integer' || info.type === 'number')
       return choice() < 0.5 ? ID_SHAPES['integer']! : ID_SHAPES['smallInteger']!;
