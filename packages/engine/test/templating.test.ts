@@ -30,6 +30,7 @@ describe('classifySegment', () => {
     ['api', 'reserved'],
     ['v1', 'reserved'],
     ['v2.1', 'reserved'],
+    ['v1p1beta1', 'reserved'],
     ['2023-02-30', 'literal'],
     ['INV-2024-0042', 'id'],
     ['PROJ-123', 'id'],

@@ -14,7 +14,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^-?\d+$/;
 const HEX = /^[0-9a-f]+$/i;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
-const VERSION = /^v\d{1,3}([._]\d{1,3}){0,2}(-?(alpha|beta|rc)\d*)?$/i;
+/** `v1`, `v2.1`, `v1beta2`, and a point release written with `p` (`v1p1beta1`, `v3p1beta1`). */
+const VERSION = /^v\d{1,3}(?:p\d{1,3})?([._]\d{1,3}){0,2}(-?(alpha|beta|rc)\d*)?$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A version named by its release date (AWS's `/v20190125/meshes`). */
 const DATED_VERSION = /^v(\d{4})(\d{2})(\d{2})$/i;
