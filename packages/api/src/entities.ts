@@ -205,6 +205,7 @@ export const MERGE_RULES = [
   'mixed-conventions',
   'sibling-structure',
   'inside-parameter',
+  'named-example',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -735,6 +735,41 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('takes an example value named after its resource holding a few routes of its own', () => {
+    const t = new PathTemplater();
+    for (const hub of ['tyrell_oak', 'olivia-lopez', 'south7'])
+      for (const route of [['views'], ['predictions', '4'], ['roles']]) t.learn('d', ['hubs', hub, ...route]);
+    // Used in every example request, the example hub holds a route its siblings were not seen with.
+    for (const route of [['views'], ['predictions', '5'], ['roles'], ['images', 'getUploadUrl']])
+      t.learn('d', ['hubs', 'sdkTestHub', ...route]);
+    // A name that does not name the resource, or mostly holds routes of its own, stays.
+    for (const route of [['views'], ['predictions', '6'], ['roles'], ['images', 'getUploadUrl']])
+      t.learn('d', ['hubs', 'exampleStore', ...route]);
+    for (const route of ['views', 'limits', 'alerts', 'quotas']) t.learn('d', ['hubs', 'hubSettings', route]);
+    // Beside a typed parameter, a name of API words joins it when it names the resource.
+    for (const group of ['0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7'])
+      t.learn('d', ['resourceGroups', group, 'providers', 'stores']);
+    t.learn('d', ['resourceGroups', 'ResourceGroupForSDKTest', 'providers', 'stores']);
+    t.finalize();
+    expect(t.template('d', ['hubs', 'sdkTestHub', 'images', 'getUploadUrl'])).toEqual([
+      'hubs',
+      '{param}',
+      'images',
+      'getUploadUrl',
+    ]);
+    expect(t.template('d', ['hubs', 'exampleStore', 'views'])).toEqual(['hubs', 'exampleStore', 'views']);
+    expect(t.template('d', ['hubs', 'hubSettings', 'limits'])).toEqual(['hubs', 'hubSettings', 'limits']);
+    expect(t.template('d', ['resourceGroups', 'ResourceGroupForSDKTest', 'providers', 'stores'])).toEqual([
+      'resourceGroups',
+      '{uuid}',
+      'providers',
+      'stores',
+    ]);
+    expect(t.explain('d', ['resourceGroups', 'ResourceGroupForSDKTest', 'providers'])[1]).toMatchObject({
+      rule: 'named-example',
+    });
+  });
+
   it('takes an example value beside several kinds of ids into the kind holding most routes', () => {
     const t = new PathTemplater();
     for (const sub of ['12345', '67890'])

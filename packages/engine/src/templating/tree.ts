@@ -19,7 +19,7 @@ import {
   UPPER_F,
 } from './chars.js';
 import { guessOf, resourceName } from './names.js';
-import { vocabularyShare } from './vocabulary.js';
+import { segmentWords, vocabularyShare } from './vocabulary.js';
 import {
   PARAM_NAME,
   classifySegment,
@@ -257,7 +257,9 @@ export interface MergeReason {
    * names under a singular parent holding the same routes, marked as data in more than one way
    * or beside a parameter holding their route (`/service/blue93/loggers`, `…/sales_hooli/loggers`);
    * `inside-parameter`: a literal all of whose routes sit below the parameter beside it, an
-   * example value (`/resourceGroups/myResourceGroup/…` beside `/resourceGroups/{param}/…`).
+   * example value (`/resourceGroups/myResourceGroup/…` beside `/resourceGroups/{param}/…`);
+   * `named-example`: a literal naming its collection's resource, most of whose routes sit below
+   * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`).
    */
   rule:
     | 'cardinality'
@@ -271,7 +273,8 @@ export interface MergeReason {
     | 'vocabulary'
     | 'mixed-conventions'
     | 'sibling-structure'
-    | 'inside-parameter';
+    | 'inside-parameter'
+    | 'named-example';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -1019,8 +1022,12 @@ export class PathTemplater<T = never> {
    * beside `/V1.0/{param}/query`). Leaves, reserved words, plural nouns and other static names
    * stay. Beside a typed parameter, whose count of values is not kept, only names mostly not of
    * API words; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
-   * and `/subscriptions/{token}/…`), the kind holding most routes takes them. Returns the
-   * parameter that took them, or null.
+   * and `/subscriptions/{token}/…`), the kind holding most routes takes them. A literal naming its
+   * collection's resource (`sdkTestHub` under `hubs`, see `namesItsResource`) is an example value
+   * too when most of its routes sit below the parameter (EXAMPLE_UNPLACED_SHARE: it was used in
+   * every example, so it holds routes the other values were not seen with), and beside a typed
+   * parameter whatever its words (`ResourceGroupForSDKTest`). Returns the parameter that took
+   * them, or null.
    */
   private mergeInsideParameter(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node)) return null;
@@ -1036,19 +1043,32 @@ export class PathTemplater<T = never> {
     const target = param ?? typed?.[1];
     if (!target || (param && valuesOf(param) < CONTAINING_VALUES)) return null;
     const inside: [string, TrieNode<T>][] = [];
-    for (const entry of node.children)
-      if (childKeys(entry[1]).length > 0 && placesBelow(entry[1], target, 3, true)) inside.push(entry);
-    if (inside.length > CONTAINED_LITERALS) return null;
+    // Example values named after their resource (`sdkTestHub` under `hubs`), most of whose routes are the parameter's.
+    const named: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (childKeys(child).length === 0) continue;
+      const unplaced = unplacedRoutes(child, target, 3, true);
+      if (unplaced === 0) inside.push(entry);
+      else if (
+        namesItsResource(seg, node) &&
+        unplaced <= EXAMPLE_UNPLACED_SHARE * deepKeys(child, '', 3, new Set()).size
+      )
+        named.push(entry);
+    }
+    if (inside.length + named.length > CONTAINED_LITERALS) return null;
+    const value = ([seg, child]: [string, TrieNode<T>]) =>
+      !child.reserved && (!isStaticName(seg) || CAMEL_CASE.test(seg)) && !isPluralNoun(seg);
     const found = inside.filter(
-      ([seg, child]) =>
-        !child.reserved &&
-        (!isStaticName(seg) || CAMEL_CASE.test(seg)) &&
-        !isPluralNoun(seg) &&
-        (target === param || vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE),
+      (entry) => value(entry) && (target === param || vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE),
     );
-    if (found.length === 0) return null;
+    // Beside a typed parameter, a name of API words is a value when it names its resource (`ResourceGroupForSDKTest`).
+    for (const entry of inside) if (!found.includes(entry) && namesItsResource(entry[0], node)) named.push(entry);
+    const examples = named.filter(value);
+    if (found.length + examples.length === 0) return null;
     const key = target === param ? '{param}' : (typed?.[0] as string);
-    this.takeValues(node, target, key, found, 'inside-parameter', true);
+    if (found.length > 0) this.takeValues(node, target, key, found, 'inside-parameter', true);
+    if (examples.length > 0) this.takeValues(node, target, key, examples, 'named-example', true);
     return target;
   }
 
@@ -1523,6 +1543,15 @@ const VALUE_VOCABULARY_SHARE = 0.5;
  */
 const CONTAINED_LITERALS = 2;
 
+/**
+ * The largest share of its routes an example value named after its resource (see
+ * `namesItsResource`) may hold that its parameter was not seen with: the example was used in
+ * every example request, the parameter's other values in some. Chosen on the development half (a
+ * quarter took an API's literal route named like the parameter beside it:
+ * `/salesorder/orderType/{orderType}/…` beside `/salesorder/{orderType}/…`).
+ */
+const EXAMPLE_UNPLACED_SHARE = 0.2;
+
 /** Distinct values a merged parameter took before literals holding only its routes join it. */
 const CONTAINING_VALUES = 2;
 
@@ -1574,27 +1603,44 @@ function deepKeys<T>(node: TrieNode<T>, prefix: string, depth: number, out: Set<
 }
 
 /**
- * Whether every route below `literal`, `depth` levels deep, has its place below `param`: the same
- * literal, the same kind of id or `{param}` for an id, any parameter for a `{param}`, and below
- * the first level a literal where the parameter holds merged values (`/hubs/sdkTestHub/kpi/piper-blue`
- * beside `/hubs/{param}/kpi/{param}`: an example value's own sub-resources are example values
- * too). The first level stays literal for literal: a provider's namespace beside a generic
- * `/providers/{param}/{param}/…` holds its own collections, not values.
+ * How many routes below `literal`, `depth` levels deep, have no place below `param` (one apiece,
+ * whatever lies below them). A route's place is the same literal, the same kind of id or `{param}`
+ * for an id, any parameter for a `{param}`, and below the first level a literal where the
+ * parameter holds merged values (`/hubs/sdkTestHub/kpi/piper-blue` beside `/hubs/{param}/kpi/{param}`:
+ * an example value's own sub-resources are example values too). The first level stays literal
+ * for literal: a provider's namespace beside a generic `/providers/{param}/{param}/…` holds its
+ * own collections, not values.
  */
-function placesBelow<T>(literal: TrieNode<T>, param: TrieNode<T>, depth: number, first: boolean): boolean {
-  if (depth === 0) return true;
-  const fits = (child: TrieNode<T>, places: readonly (TrieNode<T> | null | undefined)[]) =>
-    places.some((place) => place && placesBelow(child, place, depth - 1, false));
-  const kinds = [...(param.typed?.values() ?? []), param.param];
+function unplacedRoutes<T>(literal: TrieNode<T>, param: TrieNode<T>, depth: number, first: boolean): number {
+  if (depth === 0) return 0;
+  const fit = (child: TrieNode<T>, places: readonly (TrieNode<T> | null | undefined)[]): number => {
+    let best = Infinity;
+    for (const place of places) if (place) best = Math.min(best, unplacedRoutes(child, place, depth - 1, false));
+    return best === Infinity ? 1 : best;
+  };
+  let unplaced = 0;
   for (const [key, child] of literal.children) {
     const same = param.children.get(key);
-    if (!fits(child, same ? [same] : first ? [] : [param.param])) return false;
+    unplaced += fit(child, same ? [same] : first ? [] : [param.param]);
   }
   for (const [key, child] of literal.typed ?? []) {
     const same = param.typed?.get(key);
-    if (!fits(child, same ? [same] : [param.param])) return false;
+    unplaced += fit(child, same ? [same] : [param.param]);
   }
-  return literal.param === null || fits(literal.param, kinds);
+  if (literal.param) unplaced += fit(literal.param, [...(param.typed?.values() ?? []), param.param]);
+  return unplaced;
+}
+
+/**
+ * Whether a literal names the resource of the collection it sits in, as a developer's example
+ * value does (`sdkTestHub` under `hubs`, `ResourceGroupForSDKTest` under `resourceGroups`,
+ * `databaseName` under `mongodbDatabases`, `MySetting` under `autoscalesettings`): one of its
+ * words, of three letters or more, ends the collection's singular name.
+ */
+function namesItsResource<T>(seg: string, node: TrieNode<T>): boolean {
+  const singular = resourceName(ownSegment(node))?.toLowerCase();
+  if (!singular) return false;
+  return segmentWords(seg).some((word) => word.length >= 3 && singular.endsWith(word.toLowerCase()));
 }
 
 /**

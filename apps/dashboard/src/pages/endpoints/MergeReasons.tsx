@@ -17,6 +17,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'mixed-conventions': 'names written in several conventions where the API keeps its collections',
   'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
   'inside-parameter': 'an example value: every route below it is a route of the parameter beside it',
+  'named-example': 'an example value named after its resource, holding mostly the routes of the parameter beside it',
 };
 
 const Items = styled.ul`
