@@ -937,6 +937,27 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('keeps kinds holding a collection the parent also lists literal, not marked names', () => {
+    const t = new PathTemplater();
+    // `/databases/instances` lists every instance; each engine lists its own below it.
+    t.learn('d', ['databases', 'instances']);
+    t.learn('d', ['databases', 'engines']);
+    for (let i = 1; i <= 3; i++)
+      for (const engine of ['mysql', 'postgresql', 'mongodb']) {
+        t.learn('d', ['databases', engine, 'instances']);
+        t.learn('d', ['databases', engine, 'instances', String(i), 'backups']);
+      }
+    // The same shape with names written by many hands: values.
+    t.learn('d', ['products', 'reviews']);
+    for (const product of ['tyrell_tyrell', 'marketing', 'oak-blue'])
+      t.learn('d', ['products', product, 'reviews']);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/databases/mysql/instances/7/backups')).toBe('databases/mysql/instances/{id}/backups');
+    expect(at('/databases/mongodb/instances')).toBe('databases/mongodb/instances');
+    expect(at('/products/marketing/reviews')).toBe('products/{param}/reviews');
+  });
+
   it('keeps named sub-resources with their own ids literal, not owners before an id', () => {
     const t = new PathTemplater();
     for (let i = 1; i <= 4; i++) {

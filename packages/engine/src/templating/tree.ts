@@ -1259,6 +1259,18 @@ export class PathTemplater<T = never> {
         return false;
     }
     if (sharing.length < 2) return false;
+    // Kinds of a collection the parent also lists whole (`/databases/instances` beside
+    // `/databases/mysql/instances`, `…/postgresql/instances`) are the API's partition of it:
+    // plain words sharing that literal route stay, while values typed by many hands mix in
+    // marks of data (`/products/tyrell_tyrell/reviews` beside `/products/reviews`).
+    if (
+      !prefix &&
+      !isTypedKey(best) &&
+      best !== '{param}' &&
+      node.children.has(best) &&
+      !sharing.some(([seg]) => MARKS.some(([, re]) => re.test(seg)))
+    )
+      return false;
     // A collection whose values are typed ids (`/Documents/{id}`) holds sub-resources beside
     // them, each with its own ids (`/Documents/ChildObjects/{id}`, `/Documents/DocumentType/{id}`):
     // plain words sharing only an id below them are route names there, not more values; values
