@@ -795,6 +795,22 @@ describe('templatePath', () => {
     expect(t.template('d', ['boards', 'quuxly', 'secrets'])).toEqual(['boards', 'quuxly', 'secrets']);
   });
 
+  it('keeps a leaf named in API words beside values holding routes, not among leaf values', () => {
+    const t = new PathTemplater();
+    for (const secret of ['cyberdyne-stark', 'pied_iron', 'soylent']) {
+      t.learn('d', ['secrets', secret]);
+      t.learn('d', ['secrets', secret, 'repositories', '7']);
+    }
+    t.learn('d', ['secrets', 'public-key']);
+    // Where every value is a leaf, a name in API words is one more (a spec's example).
+    for (const plan of ['test-plan', 'blue-oak', 'red_stark', 'gold7']) t.learn('d', ['plans', plan]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/secrets/public-key')).toBe('secrets/public-key');
+    expect(at('/secrets/soylent/repositories/7')).toBe('secrets/{param}/repositories/{id}');
+    expect(at('/plans/test-plan')).toBe('plans/{param}');
+  });
+
   it('keeps a lone one-word leaf beside typed ids with sub-routes, not one among marked values', () => {
     const t = new PathTemplater();
     for (const gist of ['a2920fc9c020ef70141386debb73c338', 'bca7df0991938ee0fe6f77fd3d61242c'])

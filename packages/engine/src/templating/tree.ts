@@ -713,6 +713,9 @@ export class PathTemplater<T = never> {
           if (!(mayBeValue(node, seg) || (sharing && mayBeValue(node, seg, true) && !isPluralNoun(seg))))
             continue;
           if ((child.hits >= node.dominance && !sharing) || isSiblingCollection(seg, child, param)) continue;
+          // A leaf named in API words beside values holding routes: a sub-resource (`secrets/public-key`).
+          if (!sharing && childKeys(child).length === 0 && childKeys(param).length > 0 && isApiName(seg))
+            continue;
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -759,12 +762,14 @@ export class PathTemplater<T = never> {
   private mergeLeafValues(node: TrieNode<T>): boolean {
     if (isSplit(node) || !holdsValues(node)) return false;
     const leaves: [string, TrieNode<T>][] = [];
+    const routes = [...node.children.values()].some((child) => childKeys(child).length > 0);
     for (const entry of node.children)
       if (
         childKeys(entry[1]).length === 0 &&
         !entry[1].reserved &&
         mayBeValue(node, entry[0]) &&
-        !isPluralNoun(entry[0])
+        !isPluralNoun(entry[0]) &&
+        !(routes && isApiName(entry[0]))
       )
         leaves.push(entry);
     if (leaves.length < LEAF_VALUES) {
@@ -1931,6 +1936,14 @@ function isOperationName<T>(node: TrieNode<T>, seg: string): boolean {
   for (const key of node.children.keys()) if (isNamedOperation(key)) names++;
   return names >= 2 && names * 2 >= node.children.size;
 }
+
+/**
+ * Two or more lower-case API words joined by a dash or underscore (`public-key`,
+ * `awaiting_shipment`): a leaf so named beside values that hold routes (`/secrets/{name}/repositories`)
+ * is the collection's own sub-resource, not one more value; among values that are all leaves it
+ * may be a spec's example (`/ddosProtectionPlans/test-plan`) and is judged with them.
+ */
+const isApiName = (seg: string): boolean => /^[a-z]+(?:[-_][a-z]+)+$/.test(seg) && vocabularyShare(seg) === 1;
 
 /**
  * Whether the literal `seg` under `node` may be merged into a parameter: never a reserved
