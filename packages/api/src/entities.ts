@@ -206,6 +206,7 @@ export const MERGE_RULES = [
   'sibling-structure',
   'inside-parameter',
   'named-example',
+  'many-routes',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -830,6 +830,34 @@ describe('templatePath', () => {
     expect(at('/v3/green')).toBe('v3/{id}');
   });
 
+  it('takes a busy value holding many of the routes of the parameter beside it, not sub-resources', () => {
+    const t = new PathTemplater();
+    const routes = ['sites', 'skus', 'metrics', 'capabilities', 'usages', 'workers'];
+    for (const farm of ['7', '12', '31'])
+      for (const route of routes) t.learn('d', ['serverfarms', farm, route]);
+    // A popular value, of API words, seen with most of the routes and one of its own.
+    for (const route of [...routes.slice(0, 5), 'metricdefinitions'])
+      t.learn('d', ['serverfarms', 'marketing', route]);
+    // A sub-resource holds routes of its own; collections of one shape beside ids are many.
+    for (const route of ['recent', 'export']) t.learn('d', ['serverfarms', 'history', route]);
+    for (const id of ['4', '8'])
+      for (const route of ['count', 'bulk', 'fields', 'search', 'describe'])
+        t.learn('d', ['entity', id, route]);
+    for (const entity of ['contact', 'invoice', 'account'])
+      for (const route of ['count', 'bulk', 'fields', 'search', 'describe'])
+        t.learn('d', ['entity', entity, route]);
+    t.finalize();
+    const farm = t.template('d', ['serverfarms', '7', 'skus']);
+    expect(farm[1]).toMatch(/^\{/);
+    expect(t.template('d', ['serverfarms', 'marketing', 'skus'])).toEqual(farm);
+    expect(t.template('d', ['serverfarms', 'history', 'recent'])).toEqual([
+      'serverfarms',
+      'history',
+      'recent',
+    ]);
+    expect(t.template('d', ['entity', 'invoice', 'count'])).toEqual(['entity', 'invoice', 'count']);
+  });
+
   it('takes a value that ends paths beside a leaf parameter, with the sub-routes seen only below it', () => {
     const t = new PathTemplater();
     for (const user of ['judy.lee', 'rupert_king', 'liam41']) t.learn('d', ['admin', 'users', user]);

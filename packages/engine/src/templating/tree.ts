@@ -259,7 +259,9 @@ export interface MergeReason {
    * `inside-parameter`: a literal all of whose routes sit below the parameter beside it, an
    * example value (`/resourceGroups/myResourceGroup/…` beside `/resourceGroups/{param}/…`);
    * `named-example`: a literal naming its collection's resource, most of whose routes sit below
-   * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`).
+   * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`);
+   * `many-routes`: a busy literal holding many of the parameter's routes beside it, whatever its
+   * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`).
    */
   rule:
     | 'cardinality'
@@ -274,7 +276,8 @@ export interface MergeReason {
     | 'mixed-conventions'
     | 'sibling-structure'
     | 'inside-parameter'
-    | 'named-example';
+    | 'named-example'
+    | 'many-routes';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -989,8 +992,9 @@ export class PathTemplater<T = never> {
    * already, and a literal mostly of words real APIs do not route by (see vocabulary.ts), whose
    * sub-routes are mostly the parameter's, is one more value. API words, plural nouns (sub-collections),
    * reserved and operation names stay, and so do plain one-word leaves beside typed ids with
-   * sub-routes when nothing marked as data joins with them (`isNamedLeaf`). Returns the
-   * parameters that took them.
+   * sub-routes when nothing marked as data joins with them (`isNamedLeaf`); API words and plural
+   * nouns holding many of the parameter's routes join it (see `holdsManyRoutesOf`; reason
+   * `many-routes`). Returns the parameters that took them.
    */
   private mergeBesideParameter(node: TrieNode<T>): TrieNode<T>[] {
     if (isSplit(node)) return [];
@@ -1007,11 +1011,22 @@ export class PathTemplater<T = never> {
         if (isValueBeside(entry[0], entry[1], target, keys, node.template === '')) found.push(entry);
       // Beside typed ids with sub-routes (not right after a version, where names are values),
       // plain one-word leaves alone are the collection's own routes (`/gists/starred`).
-      if (key !== '{param}' && keys.length > 0 && !node.reserved && found.every(isNamedLeaf)) continue;
+      const routeLeaves = key !== '{param}' && keys.length > 0 && !node.reserved && found.every(isNamedLeaf);
       // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
-      if (found.length === 0 || largeAffixFamily(found.map(([seg]) => seg))) continue;
-      this.takeValues(node, target, key, found, 'vocabulary');
-      took.push(target);
+      if (!routeLeaves && found.length > 0 && !largeAffixFamily(found.map(([seg]) => seg))) {
+        this.takeValues(node, target, key, found, 'vocabulary');
+        took.push(target);
+      }
+      // Busy values whatever their words (`/serverfarms/marketing/…`), but not at the root, and not
+      // when more than CONTAINED_LITERALS literals are so alike: the API's collections of one shape
+      // (`/entity/contact/count`, `…/bulk`, `/entity/case/count`, `…/bulk`).
+      if (node.template === '') continue;
+      const busy = [...node.children].filter(
+        ([seg, child]) => !child.reserved && !isStaticName(seg) && holdsManyRoutesOf(child, target),
+      );
+      if (busy.length === 0 || busy.length > CONTAINED_LITERALS) continue;
+      this.takeValues(node, target, key, busy, 'many-routes');
+      if (!took.includes(target)) took.push(target);
     }
     return took;
   }
@@ -1905,6 +1920,32 @@ function isValueBeside<T>(
 const isNamedLeaf = <T>([seg, child]: [string, TrieNode<T>]): boolean =>
   childKeys(child).length === 0 && /^[a-z]+$/.test(seg);
 
+/**
+ * Literal routes a busy literal must share with the parameter beside it to be one of its values
+ * whatever its words (see `holdsManyRoutesOf`). Chosen on the development half: 4 took an API's
+ * `new` (`/document/new/verify`, `…/compare`, `…/utility` beside `/document/{id}/…`); 5 and 6
+ * measured alike there.
+ */
+const MANY_ROUTES = 5;
+
+/** The share of a busy literal's routes the parameter must hold too (see `holdsManyRoutesOf`). */
+const MANY_SHARE = 0.75;
+
+/**
+ * Whether `child`, a literal beside the parameter `param`, holds many of its routes
+ * (MANY_ROUTES or more, and MANY_SHARE of its own): a value much of the traffic went to, whose
+ * routes were seen before the rarer values' (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics`,
+ * `…/capabilities`, `…/usages` beside `/serverfarms/{param}/…`), whatever its words. An API's
+ * named sub-resource beside ids holds routes of its own (`/payment/history`, `/databases/engines/{id}`);
+ * a few collections of one shape beside a parameter are kept by `mergeBesideParameter`.
+ */
+function holdsManyRoutesOf<T>(child: TrieNode<T>, param: TrieNode<T>): boolean {
+  const own = [...child.children.keys()];
+  let shared = 0;
+  for (const key of own) if (param.children.has(key)) shared++;
+  return shared >= MANY_ROUTES && shared >= own.length * MANY_SHARE;
+}
+
 /** Whether some paths end at `node`: it was reached more often than its literal children were. */
 function endsPaths<T>(node: TrieNode<T>): boolean {
   let below = 0;
@@ -1914,8 +1955,8 @@ function endsPaths<T>(node: TrieNode<T>): boolean {
 
 /**
  * Whether `seg`, a known name (see `isKnownName`), may be a value under `node` too: not reserved,
- * not a collection's name (a name of no API word that looks plural, `lucas`, may be), at a position that may hold values. `mergeKnownValues` then asks its
- * sub-routes: none, the position's parameter's, or one shared with another known name there.
+ * not a collection's name (a name of no API word that looks plural, `lucas`, may be), at a
+ * position that may hold values. `mergeKnownValues` then asks its sub-routes: none, the position's parameter's, or one shared with another known name there.
  */
 function mayBeKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
   return (
