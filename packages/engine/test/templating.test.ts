@@ -362,6 +362,24 @@ describe('templatePath', () => {
     expect(t.template('d', ['obstacles', 'search'])).toEqual(['obstacles', 'search']);
   });
 
+  it("merges leaves of no API word mixing marks under a singular parent, not a value's routes", () => {
+    const t = new PathTemplater();
+    for (const snapshot of ['dave-wright', 'iron_initech', 'piper7', 'oak'])
+      t.learn('d', ['cluster-snapshot', snapshot]);
+    // Actions in the API's words, under a singular parent, stay.
+    for (const action of ['connect_wifi', 'scan-wifi', 'reboot2']) t.learn('d', ['setup', action]);
+    // Below a value not merged yet, its own routes stay for its siblings to share.
+    for (const value of ['hooli927', 'iron_west'])
+      for (const route of ['compressed-md5', 'verify_md5', 'md5'])
+        t.learn('d', ['attachments', value, route]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('cluster-snapshot', 'piper7')).toBe('cluster-snapshot/{param}');
+    expect(path('cluster-snapshot', 'dave-wright')).toBe('cluster-snapshot/{param}');
+    expect(path('setup', 'scan-wifi')).toBe('setup/scan-wifi');
+    expect(path('attachments', 'iron_west', 'verify_md5')).toMatch(/^attachments\/\{\w+\}\/verify_md5$/);
+  });
+
   it('merges two leaves under a collection of no API words when one is a name', () => {
     const t = new PathTemplater();
     t.learn('d', ['schemas', 'mia-davis']);
@@ -562,7 +580,8 @@ describe('templatePath', () => {
       inv.addObservation(obs(`/organizations/${org}/repositories/${repo}`));
     // A route word met below two parents still keeps the set literal (`archive`).
     for (const owner of ['cy-ode', 'di-fox']) inv.addObservation(obs(`/teams/${owner}/boards/archive`));
-    for (const board of ['quintet', 'zorblax', 'wonka']) inv.addObservation(obs(`/teams/cy-ode/boards/${board}`));
+    for (const board of ['quintet', 'zorblax', 'wonka'])
+      inv.addObservation(obs(`/teams/cy-ode/boards/${board}`));
     const paths = inv.endpoints().map((e) => e.normalizedPath);
     expect(paths).toContain('/organizations/{organizationId}/repositories/{repositoryId}');
     expect(paths.filter((p) => p.startsWith('/organizations/'))).toHaveLength(1);

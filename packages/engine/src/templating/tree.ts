@@ -699,7 +699,7 @@ export class PathTemplater<T = never> {
       const codes = this.mergeRegionCodes(node);
       if (codes) visit(codes, depth + 1, node);
       let changed = this.mergeByStructure(node);
-      if (!node.merged && !this.mergeLeafValues(node)) this.mergeNestedValues(node);
+      if (!node.merged && !this.mergeLeafValues(node, parent)) this.mergeNestedValues(node);
       const values = this.mergeRootValues(node);
       if (values) visit(values, depth + 1); // the values' sub-trees meet for the first time
       // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
@@ -760,22 +760,42 @@ export class PathTemplater<T = never> {
    * than one way, are values; a collection's actions (`/users/search`, `/obstacles/route-query`,
    * `/venues/route-query`) are plain words or keep one convention, and stay. Two leaves are too
    * few to show conventions: they are values when neither holds an API word and one is a name
-   * (`isMarkedName`).
+   * (`isMarkedName`). Under a singular parent (`/cluster-snapshot/dave-wright`, `…/piper7`), three
+   * or more leaves of no API word mixing marks are values too, unless the parent may be a value
+   * itself (its leaves are then its own routes); they are not remembered as the domain's values.
    */
-  private mergeLeafValues(node: TrieNode<T>): boolean {
-    if (isSplit(node) || !holdsValues(node)) return false;
+  private mergeLeafValues(node: TrieNode<T>, parent: TrieNode<T> | null): boolean {
+    const singular = !holdsValues(node);
+    // Under a singular parent, only where that parent is no value itself (`/attachments/{name}/compress`,
+    // `/attachments/iron_west/verify-md5`: a value's own routes, before its siblings merge).
+    if (
+      isSplit(node) ||
+      (singular &&
+        (node.reserved ||
+          parent === null ||
+          isParameterNode(node) ||
+          holdsValues(parent) ||
+          parent.param !== null ||
+          (parent.typed?.size ?? 0) > 0))
+    )
+      return false;
     const leaves: [string, TrieNode<T>][] = [];
     const routes = [...node.children.values()].some((child) => childKeys(child).length > 0);
     for (const entry of node.children)
       if (
         childKeys(entry[1]).length === 0 &&
         !entry[1].reserved &&
-        mayBeValue(node, entry[0]) &&
+        (singular
+          ? mayBeValue(node, entry[0], true) &&
+            !isOperationName(node, entry[0]) &&
+            vocabularyShare(entry[0]) === 0
+          : mayBeValue(node, entry[0])) &&
         !isPluralNoun(entry[0]) &&
         !(routes && isApiName(entry[0]))
       )
         leaves.push(entry);
     if (leaves.length < LEAF_VALUES) {
+      if (singular) return false;
       // Too few to show a mix of conventions: none may hold an API word, and one must be a name
       // marked as data (`/tags/tyrell_soylent` beside `/tags/green`).
       if (
@@ -788,7 +808,7 @@ export class PathTemplater<T = never> {
       return true;
     }
     if (!mixesMarks(leaves)) return false;
-    this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
+    this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', !singular);
     return true;
   }
 
@@ -1083,7 +1103,8 @@ export class PathTemplater<T = never> {
       (entry) => value(entry) && (target === param || vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE),
     );
     // Beside a typed parameter, a name of API words is a value when it names its resource (`ResourceGroupForSDKTest`).
-    for (const entry of inside) if (!found.includes(entry) && namesItsResource(entry[0], node)) named.push(entry);
+    for (const entry of inside)
+      if (!found.includes(entry) && namesItsResource(entry[0], node)) named.push(entry);
     const examples = named.filter(value);
     if (found.length + examples.length === 0) return null;
     const key = target === param ? '{param}' : (typed?.[0] as string);
@@ -1647,7 +1668,8 @@ function unplacedRoutes<T>(literal: TrieNode<T>, param: TrieNode<T>, depth: numb
   if (depth === 0) return 0;
   const fit = (child: TrieNode<T>, places: readonly (TrieNode<T> | null | undefined)[]): number => {
     let best = Infinity;
-    for (const place of places) if (place) best = Math.min(best, unplacedRoutes(child, place, depth - 1, false));
+    for (const place of places)
+      if (place) best = Math.min(best, unplacedRoutes(child, place, depth - 1, false));
     return best === Infinity ? 1 : best;
   };
   let unplaced = 0;
@@ -1959,9 +1981,7 @@ function endsPaths<T>(node: TrieNode<T>): boolean {
  * position that may hold values. `mergeKnownValues` then asks its sub-routes: none, the position's parameter's, or one shared with another known name there.
  */
 function mayBeKnownValue<T>(node: TrieNode<T>, seg: string, child: TrieNode<T>): boolean {
-  return (
-    !child.reserved && (!isPluralNoun(seg) || vocabularyShare(seg) === 0) && mayBeValue(node, seg, true)
-  );
+  return !child.reserved && (!isPluralNoun(seg) || vocabularyShare(seg) === 0) && mayBeValue(node, seg, true);
 }
 
 /**
