@@ -120,6 +120,17 @@ const [firstNames, companyNames] = (
   ),
 ) as [ApiSample, ApiSample];
 
+/** Hard positives: organisations at the root, their names in one convention (`/dupuis-et-arnaud/invoices`). */
+const rootOrganisations = (() => {
+  const org = pool(drawn(24, 10_000, (f) => slugOf(f.company.name())));
+  return sample('faker-organisations-at-root', [
+    op('GET', '/health'),
+    op('GET', '/{org}/invoices', { org }),
+    op('GET', '/{org}/invoices/{id}', { org, id: int }),
+    op('GET', '/{org}/members', { org }),
+  ]);
+})();
+
 /** Hard negatives: eighty collections of plain English nouns under `/v1`, fifty with ids below. */
 const plainCollections = (() => {
   const f = fakerFor('en', 5000);
@@ -176,6 +187,7 @@ const kebabNames = sample('faker-kebab-resources', joinedNames('-', 9000));
 export const FAKER_SHAPES: readonly ApiSample[] = [
   firstNames,
   companyNames,
+  rootOrganisations,
   plainCollections,
   localisedCollections,
   subResources,

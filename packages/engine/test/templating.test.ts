@@ -296,6 +296,24 @@ describe('templatePath', () => {
     expect(value?.merges?.[0]).toMatchObject({ rule: 'mixed-conventions', distinct: 7 });
   });
 
+  it('takes joined names of no API word holding one route at the root for values', () => {
+    const inv = new Inventory({ detectPii: false });
+    // Organisations at the root, all written with dashes: one convention, but names, not routes.
+    for (const org of ['koza-filipowicz', 'welsch-buschbaum', 'dupuis-et-arnaud'])
+      inv.addObservation(obs(`/${org}/invoices`));
+    // Sections named in API words hold one route too (`/market-data/quotes`), and stay.
+    for (const section of ['market-data', 'price-history', 'trade-summary'])
+      inv.addObservation(obs(`/${section}/quotes`));
+    // Names of no API word holding only ids share no literal route, and stay.
+    for (const name of ['zorblax-quints', 'wonka-gribbles', 'tyrell-snarks'])
+      inv.addObservation(obs(`/${name}/42`));
+    const paths = inv.endpoints().map((e) => e.normalizedPath);
+    expect(paths.filter((p) => p.endsWith('/invoices'))).toEqual(['/{param}/invoices']);
+    expect(paths).toContain('/market-data/quotes');
+    expect(paths).toContain('/price-history/quotes');
+    expect(paths).toContain('/zorblax-quints/{zorblaxQuintId}');
+  });
+
   it('takes too few names of each kind after a version together when none has an API word', () => {
     const t = new PathTemplater();
     for (const name of ['stark97', 'north', 'pied']) t.learn('d', ['v1', name]);

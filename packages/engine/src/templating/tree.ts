@@ -253,7 +253,8 @@ export interface MergeReason {
    * under a collection nested below a parameter, each below one parent value only; `vocabulary`:
    * literals beside a parameter with words real APIs do not route by (see vocabulary.ts);
    * `mixed-conventions`: names where a version's collections sit, not API words, written in
-   * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`); `sibling-structure`:
+   * more than one convention (`liam-miller`, `prod_tyrell`, `stark97`), or joined names of no API
+   * word holding one route (`/koza-filipowicz/invoices`, `/dupuis-et-arnaud/invoices`); `sibling-structure`:
    * names under a singular parent holding the same routes, marked as data in more than one way
    * or beside a parameter holding their route (`/service/blue93/loggers`, `…/sales_hooli/loggers`);
    * `inside-parameter`: a literal all of whose routes sit below the parameter beside it, an
@@ -930,6 +931,14 @@ export class PathTemplater<T = never> {
       // `/v1/prod_tyrell/approvalRequests`): names of no API word at all, taken together.
       const plain = [...leaves, ...holding].filter(([seg]) => vocabularyShare(seg) === 0);
       if (mixesConventions(plain.filter(([seg]) => conventionOf(seg)))) found.push(...plain);
+      else {
+        // Names of several words joined, none an API word, holding one route (`/koza-filipowicz/invoices`,
+        // `/dupuis-et-arnaud/invoices`): an organisation's names, as many hands write them.
+        const joined = holding.filter(([seg]) => /[-_]/.test(seg) && vocabularyShare(seg) === 0);
+        const route = mostSharedKey(joined.map(([, child]) => child));
+        if (joined.length >= LEAF_VALUES && route !== null)
+          found.push(...joined.filter(([, child]) => child.children.has(route)));
+      }
     }
     // Once names show that a version's position holds values, its other values join as beside
     // a parameter (`/v1beta1/west-oak/locations` after `/v1beta1/blue-stark`, `…/east_north`).

@@ -14,7 +14,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'known-value': 'the same values were merged under another route',
   'nested-values': 'names no API route uses, each under one parent value of a nested collection',
   vocabulary: 'beside a parameter, with words APIs do not use in routes',
-  'mixed-conventions': 'names written in several conventions where the API keeps its collections',
+  'mixed-conventions':
+    'names written in several conventions, or joined names of no API word sharing a route, where the API keeps its collections',
   'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
   'inside-parameter': 'an example value: every route below it is a route of the parameter beside it',
   'named-example': 'an example value named after its resource, holding mostly the routes of the parameter beside it',
