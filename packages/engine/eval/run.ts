@@ -137,7 +137,9 @@ for (const s of FAKER_SHAPES.filter((x) => !only || x.name.includes(only))) {
   out(shapeLine(score));
   if (verbose)
     for (const m of [...score.overMerges, ...score.underMerges])
-      out(`    ${score.overMerges.includes(m) ? 'over ' : 'under'} ${m.method} ${m.expected} → ${m.got.join(' | ')}`);
+      out(
+        `    ${score.overMerges.includes(m) ? 'over ' : 'under'} ${m.method} ${m.expected} → ${m.got.join(' | ')}`,
+      );
 }
 for (const line of reportSuites(runSuites(), verbose)) out(line);
 diff(scores, baseline);

@@ -67,8 +67,12 @@ describe('traffic that is not the API', () => {
     expect(classifyRequest('GET', '/.well-known/openid-configuration')).toBeNull();
     expect(classifyRequest('GET', '/api/v1/report.json')).toBeNull();
     // Downloads and source files a web server hands out; an API's own archives stay candidates.
-    expect(classifyRequest('GET', '/files/logstash/logstash-1.3.2-monolithic.jar')).toEqual({ kind: 'static' });
-    expect(classifyRequest('GET', '/files/xdotool/xdotool-2.20101014.3063.tar.gz')).toEqual({ kind: 'static' });
+    expect(classifyRequest('GET', '/files/logstash/logstash-1.3.2-monolithic.jar')).toEqual({
+      kind: 'static',
+    });
+    expect(classifyRequest('GET', '/files/xdotool/xdotool-2.20101014.3063.tar.gz')).toEqual({
+      kind: 'static',
+    });
     expect(classifyRequest('GET', '/scripts/python/wrap/main.py')).toEqual({ kind: 'static' });
     expect(classifyRequest('GET', '/instances/42/frames/1/raw.gz')).toBeNull();
     expect(classifyRequest('GET', '/etc/packages/acme/core-1.2.zip')).toBeNull();

@@ -18,7 +18,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     'names written in several conventions, or joined names of no API word sharing a route, where the API keeps its collections',
   'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
   'inside-parameter': 'an example value: every route below it is a route of the parameter beside it',
-  'named-example': 'an example value named after its resource, holding mostly the routes of the parameter beside it',
+  'named-example':
+    'an example value named after its resource, holding mostly the routes of the parameter beside it',
   'many-routes': 'a busy value: it holds many of the routes of the parameter beside it',
 };
 
