@@ -23,6 +23,10 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'many-routes': 'a busy value: it holds many of the routes of the parameter beside it',
 };
 
+/** `1 distinct value`, `212 distinct values`. */
+const distinctValues = (n: number): string =>
+  `${n.toLocaleString('en-US')} distinct value${n === 1 ? '' : 's'}`;
+
 const Items = styled.ul`
   margin: 0;
   padding: 0;
@@ -59,7 +63,7 @@ export function MergeReasons({ merges }: { merges: readonly MergeReason[] }) {
               <Inline>
                 <Badge mono>{m.parameter}</Badge>
                 <span>
-                  merged {m.distinct.toLocaleString('en-US')} distinct values: {RULE_TEXT[m.rule]}
+                  merged {distinctValues(m.distinct)}: {RULE_TEXT[m.rule]}
                   {m.shared ? (
                     <>
                       {' '}
