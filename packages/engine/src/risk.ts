@@ -122,7 +122,7 @@ export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_W
       w.vulnerability,
       input.vulnerabilities.length === 0
         ? 'no vulnerabilities'
-        : `${input.vulnerabilities.length} finding(s), worst ${worst}`,
+        : `${input.vulnerabilities.length} ${input.vulnerabilities.length === 1 ? 'finding' : 'findings'}, worst ${worst}`,
     ),
     pii: part(
       piiValue,

@@ -137,6 +137,12 @@ describe('scoreEndpoint', () => {
     const sure = scoreEndpoint({ ...base, vulnerabilities: [{ severity: 'high', confidence: 'high' }] });
     const unsure = scoreEndpoint({ ...base, vulnerabilities: [{ severity: 'high', confidence: 'low' }] });
     expect(sure.riskScore).toBeGreaterThan(unsure.riskScore);
+    expect(sure.breakdown.vulnerability.reason).toBe('1 finding, worst high');
+    const two = scoreEndpoint({
+      ...base,
+      vulnerabilities: [{ severity: 'low' }, { severity: 'medium' }],
+    });
+    expect(two.breakdown.vulnerability.reason).toBe('2 findings, worst medium');
     const seen = scoreEndpoint({
       ...base,
       vulnerabilities: [],

@@ -543,7 +543,7 @@ export function makeEndpoints(count = 240, seed = 7): Endpoint[] {
         traffic: Math.min(1, rand()),
         exposure: rand() < 0.5 ? 1 : 0,
         explanation: [
-          `${vulnCount} vulnerabilities`,
+          `${vulnCount} ${vulnCount === 1 ? 'vulnerability' : 'vulnerabilities'}`,
           piiTypes.length ? `Exposes ${piiTypes.join(', ')}` : 'No personal data seen',
           'Traffic volume scaled logarithmically',
           'Exposure from authentication evidence',
