@@ -85,13 +85,18 @@ function diff(scores: SampleScore[], baseline: Baseline): void {
     out('# versus baseline: no API moved');
     return;
   }
-  const up = moved.filter(({ s, b }) => s.recovered - (b as [number, number])[1] > 0);
-  const down = moved.filter(({ s, b }) => s.recovered - (b as [number, number])[1] < 0);
+  const change = ({ s, b }: (typeof moved)[number]) => s.recovered - (b as [number, number])[1];
+  const up = moved.filter((m) => change(m) > 0).sort((x, y) => change(y) - change(x));
+  const down = moved.filter((m) => change(m) < 0).sort((x, y) => change(x) - change(y));
   out(`# versus baseline: ${up.length} APIs gained, ${down.length} lost`);
-  for (const { s, b } of [...down, ...up].slice(0, 40))
+  // Every loser (a rule must not cost others), the largest gains first; all of them with --verbose.
+  const shown = [...down, ...moved.filter((m) => change(m) === 0), ...(verbose ? up : up.slice(0, 40))];
+  for (const { s, b } of shown)
     out(
       `  ${halfOf(s.provider).slice(0, 3)} ${s.name}: ${(b as [number, number])[1]} → ${s.recovered} of ${s.operations}`,
     );
+  if (shown.length < moved.length)
+    out(`  … and ${moved.length - shown.length} more gained (--verbose lists them)`);
 }
 
 /** Replay real logs (shared corpus, committed fixtures): no scanner, static or browser path may be an endpoint. */
