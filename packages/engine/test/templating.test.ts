@@ -1018,6 +1018,25 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('keeps names of API words joined by a separator literal beside a shared id, not marked values', () => {
+    const t = new PathTemplater();
+    // fec.gov: `/v1/schedules/schedule_a/{id}`, `…/schedule_b/{id}`: the API's names, one convention.
+    for (let i = 1; i <= 5; i++) {
+      for (const kind of ['schedule_a', 'schedule_b', 'schedule_e'])
+        t.learn('d', ['v1', 'schedules', kind, String(i)]);
+      t.learn('d', ['v1', 'file_actions', 'begin_upload', String(10 + i)]);
+      t.learn('d', ['v1', 'file_actions', 'move', String(20 + i)]);
+      // Values typed by many hands: names of no API word joined by a separator.
+      for (const owner of ['carol-smith', 'vandelay', 'south_tyrell'])
+        t.learn('d', ['v1', 'owners', owner, String(30 + i)]);
+    }
+    t.finalize();
+    const at = (path: string) => t.template('d', path.split('/')).join('/');
+    expect(at('v1/schedules/schedule_b/7')).toBe('v1/schedules/schedule_b/{id}');
+    expect(at('v1/file_actions/begin_upload/7')).toBe('v1/file_actions/begin_upload/{id}');
+    expect(at('v1/owners/south_tyrell/7')).toBe('v1/owners/{param}/{id}');
+  });
+
   it('keeps kinds holding a collection the parent also lists literal, not marked names', () => {
     const t = new PathTemplater();
     // `/databases/instances` lists every instance; each engine lists its own below it.

@@ -1318,7 +1318,7 @@ export class PathTemplater<T = never> {
       !isTypedKey(best) &&
       best !== '{param}' &&
       node.children.has(best) &&
-      !sharing.some(([seg]) => MARKS.some(([, re]) => re.test(seg)))
+      !sharing.some(([seg]) => marksData(seg))
     )
       return false;
     // A collection whose values are typed ids (`/Documents/{id}`) holds sub-resources beside
@@ -1332,7 +1332,7 @@ export class PathTemplater<T = never> {
       ((node.typed !== null && node.typed.size > 0) || namedByTheApi(sharing.map(([seg]) => seg))) &&
       isTypedKey(best) &&
       sharedKeys(sharing.map(([, c]) => c)) === 1 &&
-      !sharing.some(([seg]) => MARKS.some(([, re]) => re.test(seg)))
+      !sharing.some(([seg]) => marksData(seg))
     )
       return false;
     // Tenants and locales hold the same API below the shared root; services
@@ -1524,6 +1524,14 @@ const MARKS: [string, RegExp][] = [
   ['dot', /\./],
   ['digit', /\d/],
 ];
+
+/**
+ * Whether a segment carries a mark of data (see MARKS) as a value does: a digit, or a separator
+ * joining mostly words real APIs do not route by (`carol-smith`, `south_tyrell`); an API's own
+ * names joined the same way (`top-by-net-bytes-difference`, `jira-cloud`) are route names.
+ */
+const marksData = (seg: string): boolean =>
+  /\d/.test(seg) || (MARKS.some(([, re]) => re.test(seg)) && vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE);
 
 /** The merges whose values shared sub-routes: the values they take are names (see `rememberValue`). */
 const STRUCTURAL: ReadonlySet<MergeReason['rule'] | undefined> = new Set([
