@@ -690,6 +690,33 @@ describe('templatePath', () => {
     expect(path('report', 'tax-summary', 'export')).toBe('report/tax-summary/export');
   });
 
+  it('merges values under a route named in API words beside the parameter above', () => {
+    const t = new PathTemplater();
+    // `/v1/{parent}/chrome/…` beside `/v1/customer/{customer}/…`: `customer` is a route of its
+    // own (API words, none of the parameter's routes), so its children may be values.
+    for (const id of ['3f1c2e4a-0b7d-4c6e-9a8f-1d2e3f4a5b6c', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d'])
+      t.learn('d', ['v1', id, 'chrome', 'printers']);
+    for (const customer of ['gold', 'green-globex', 'umbrella_marketing'])
+      for (const route of [
+        ['roles', '7'],
+        ['resources', 'features'],
+      ])
+        t.learn('d', ['v1', 'customer', customer, ...route]);
+    // Sections there, named in the API's words, stay.
+    for (const section of ['sales-summary', 'tax-summary']) t.learn('d', ['v1', 'report', section, 'export']);
+    t.finalize();
+    expect(t.template('d', ['v1', 'customer', 'green-globex', 'roles', '7'])).toEqual([
+      'v1',
+      'customer',
+      '{param}',
+      'roles',
+      '{id}',
+    ]);
+    expect(t.template('d', ['v1', 'report', 'tax-summary', 'export']).join('/')).toBe(
+      'v1/report/tax-summary/export',
+    );
+  });
+
   it('merges names under a singular parent when each holds a few of the routes the others hold', () => {
     const t = new PathTemplater();
     // Each value was seen with one route all share and two of six others: none of those six is

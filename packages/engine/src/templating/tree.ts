@@ -852,7 +852,7 @@ export class PathTemplater<T = never> {
   private mergeSiblingValues(node: TrieNode<T>, parent: TrieNode<T> | null): TrieNode<T> | null {
     // Collections, versions and the root have rules of their own (mergeByStructure, mergeRootValues).
     if (isSplit(node) || holdsValues(node) || node.reserved || node.template === '') return null;
-    if (parent && !isParameterNode(node) && (holdsValues(parent) || parent.param || parent.typed?.size))
+    if (parent && !isParameterNode(node) && (holdsValues(parent) || mayBeValueBeside(node, parent)))
       return null;
     const named: [string, TrieNode<T>][] = [];
     let collections = 0;
@@ -1785,6 +1785,21 @@ function sameBelow<T>(nodes: readonly TrieNode<T>[], key: string): boolean {
   let shared = 0;
   for (const n of seen.values()) if (n >= 2) shared++;
   return seen.size > 0 && shared * 2 >= seen.size;
+}
+
+/**
+ * Whether `node`, a literal beside its parent's parameter, may be one more value of it (its
+ * children are then its own routes): it shares the parameter's sub-routes, or is mostly not
+ * API words. A route in the API's words holding routes of its own (`/v1/customer/…` beside
+ * `/v1/{id}/chrome/…`) is no value there.
+ */
+function mayBeValueBeside<T>(node: TrieNode<T>, parent: TrieNode<T>): boolean {
+  const params = [...(parent.typed?.values() ?? []), ...(parent.param ? [parent.param] : [])];
+  if (params.length === 0) return false;
+  return (
+    vocabularyShare(ownSegment(node)) <= VALUE_VOCABULARY_SHARE ||
+    params.some((p) => sharesSubRoutes(node, p))
+  );
 }
 
 /**
