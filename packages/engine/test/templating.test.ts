@@ -425,6 +425,31 @@ describe('templatePath', () => {
     expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
+  it("takes the last leaves beside many leaf values for values, not an API's several leaves", () => {
+    const t = new PathTemplater();
+    // Plural words kept out of the leaf values (`sales`, `south-sales`), alone beside three of them.
+    for (const role of ['mia-davis', 'oak7', 'globex_east', 'sales', 'south-sales'])
+      t.learn('d', ['roleAssignments', role]);
+    // Three of the API's own leaves beside values (AWS IoT's `/indices/statistics`, `…/buckets`).
+    for (const index of ['acme-prod', 'piper7', 'hooli_west', 'buckets', 'percentiles', 'statistics'])
+      t.learn('d', ['indices', index]);
+    // Under a version, the API's collections beside values stay.
+    for (const name of ['liam-miller', 'prod_tyrell', 'stark97', 'accounts']) t.learn('d', ['v1', name]);
+    t.finalize();
+    const templated = ['roleAssignments/mia-davis', 'roleAssignments/sales', 'roleAssignments/south-sales']
+      .concat(['indices/piper7', 'indices/statistics', 'v1/stark97', 'v1/accounts'])
+      .map((path) => t.template('d', splitPath(path)).join('/'));
+    expect(templated).toEqual([
+      'roleAssignments/{param}',
+      'roleAssignments/{param}',
+      'roleAssignments/{param}',
+      'indices/{param}',
+      'indices/statistics',
+      'v1/{param}',
+      'v1/accounts',
+    ]);
+  });
+
   it('takes country and locale codes side by side for values, not a lone code among routes', () => {
     const t = new PathTemplater();
     // Leaves under a word no collection rule covers, and codes holding one route below a reserved word.

@@ -1050,6 +1050,11 @@ export class PathTemplater<T = never> {
       // when more than CONTAINED_LITERALS literals are so alike: the API's collections of one shape
       // (`/entity/contact/count`, `…/bulk`, `/entity/case/count`, `…/bulk`).
       if (node.template === '') continue;
+      const lone = key === '{param}' ? this.loneLeaves(node, target) : [];
+      if (lone.length > 0) {
+        this.takeValues(node, target, key, lone, 'cardinality');
+        if (!took.includes(target)) took.push(target);
+      }
       const busy = [...node.children].filter(
         ([seg, child]) => !child.reserved && !isStaticName(seg) && holdsManyRoutesOf(child, target),
       );
@@ -1058,6 +1063,33 @@ export class PathTemplater<T = never> {
       if (!took.includes(target)) took.push(target);
     }
     return took;
+  }
+
+  /**
+   * The last leaves beside a collection's leaf parameter that took LONE_LEAF_VALUES or more values
+   * (`/billingRoleAssignments/marketing` and `…/south-sales` beside `/billingRoleAssignments/{param}`):
+   * whatever their words, one or two leaves left beside many leaf values are values too, the
+   * popular ones a rule about words kept apart. A collection's own leaves come several at a time
+   * (`/certificates/{name}/policy`, `…/backup`, `…/create`) or are named as a sub-resource
+   * (`/secrets/public-key`); reserved, static and operation names stay.
+   */
+  private loneLeaves(node: TrieNode<T>, param: TrieNode<T>): [string, TrieNode<T>][] {
+    if (
+      !holdsValues(node) ||
+      node.reserved ||
+      node.children.size > CONTAINED_LITERALS ||
+      childKeys(param).length > 0 ||
+      valuesOf(param) < LONE_LEAF_VALUES
+    )
+      return [];
+    const found: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (childKeys(child).length > 0 || child.reserved || isApiName(seg) || !mayBeValue(node, seg))
+        return [];
+      found.push(entry);
+    }
+    return found;
   }
 
   /**
@@ -1612,6 +1644,12 @@ const VALUE_VOCABULARY_SHARE = 0.5;
  * (autotask's collections, several dozen of them, share one shape beside a merged value).
  */
 const CONTAINED_LITERALS = 2;
+
+/**
+ * Values a collection's leaf parameter must have taken for the last leaves beside it to join it
+ * whatever their words (see `loneLeaves`).
+ */
+const LONE_LEAF_VALUES = 3;
 
 /**
  * The largest share of its routes an example value named after its resource (see
