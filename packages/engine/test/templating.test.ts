@@ -398,6 +398,64 @@ describe('templatePath', () => {
     expect(path('attachments', 'iron_west', 'verify_md5')).toMatch(/^attachments\/\{\w+\}\/verify_md5$/);
   });
 
+  it('merges handles written in several conventions, not codes or names joined by a separator', () => {
+    const t = new PathTemplater();
+    // Names alone or run together, beside a dotted name or a name with digits: people's handles.
+    for (const user of ['ava', 'bob', 'grace', 'heidiwalker', 'chloe.davis', 'erin85', 'me'])
+      t.learn('d', ['brokers', '7', 'users', user]);
+    // An API's own names of no API word join words by a separator, or are short codes: they stay.
+    for (const channel of ['adm', 'baidu', 'gcm', 'apns_sandbox', 'apns_voip', 'email'])
+      t.learn('d', ['apps', '7', 'channels', channel]);
+    for (const format of ['json', 'csv', 'ov2', 'shp', 'ical', 'geojson'])
+      t.learn('d', ['datasets', '7', 'exports', format]);
+    // Two leaves: a dotted name beside a plain one is a person; two dotted file names are not.
+    t.learn('d', ['environments', '7', 'users', 'trent.moore']);
+    t.learn('d', ['environments', '7', 'users', 'trent']);
+    t.learn('d', ['categories', '7', 'feeds', 'epg.atom']);
+    t.learn('d', ['categories', '7', 'feeds', 'atoz.atom']);
+    t.learn('d', ['chains', '7', 'tokens', 'erc20']);
+    t.learn('d', ['chains', '7', 'tokens', 'polygon']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    const values = [
+      ['brokers', 'grace'],
+      ['brokers', 'chloe.davis'],
+      ['brokers', 'erin85'],
+      ['environments', 'trent.moore'],
+      ['environments', 'trent'],
+    ] as const;
+    for (const [parent, value] of values)
+      expect(path(parent, '7', 'users', value)).toBe(`${parent}/{id}/users/{param}`);
+    const literals = [
+      ['brokers', 'users', 'me'],
+      ['apps', 'channels', 'baidu'],
+      ['apps', 'channels', 'apns_voip'],
+      ['datasets', 'exports', 'ov2'],
+      ['datasets', 'exports', 'shp'],
+      ['categories', 'feeds', 'epg.atom'],
+      ['chains', 'tokens', 'erc20'],
+    ] as const;
+    for (const [parent, collection, name] of literals)
+      expect(path(parent, '7', collection, name)).toBe(`${parent}/{id}/${collection}/${name}`);
+  });
+
+  it('merges handles holding the same routes under a singular parent, not sections', () => {
+    const t = new PathTemplater();
+    // `lucas` merely ends in s: it holds the routes the other handles hold.
+    for (const user of ['trent', 'carolking', 'mateoking', 'erin85', 'emma.garcia', 'lucas'])
+      for (const route of [['items'], ['templates', '4'], ['shopping-list']])
+        t.learn('d', ['mealplanner', user, ...route]);
+    // Sections of no API word, in one convention, stay.
+    for (const protocol of ['coap', 'telnet', 'mqtt'])
+      for (const route of ['msg', 'status']) t.learn('d', ['mimic', protocol, route]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('mealplanner', 'carolking', 'items')).toBe('mealplanner/{param}/items');
+    expect(path('mealplanner', 'emma.garcia', 'templates', '4')).toBe('mealplanner/{param}/templates/{id}');
+    expect(path('mealplanner', 'lucas', 'shopping-list')).toBe('mealplanner/{param}/shopping-list');
+    expect(path('mimic', 'telnet', 'msg')).toBe('mimic/telnet/msg');
+  });
+
   it('merges two leaves under a collection of no API words when one is a name', () => {
     const t = new PathTemplater();
     t.learn('d', ['schemas', 'mia-davis']);

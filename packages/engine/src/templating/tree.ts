@@ -761,9 +761,12 @@ export class PathTemplater<T = never> {
    * than one way, are values; a collection's actions (`/users/search`, `/obstacles/route-query`,
    * `/venues/route-query`) are plain words or keep one convention, and stay. Two leaves are too
    * few to show conventions: they are values when neither holds an API word and one is a name
-   * (`isMarkedName`). Under a singular parent (`/cluster-snapshot/dave-wright`, `…/piper7`), three
-   * or more leaves of no API word mixing marks are values too, unless the parent may be a value
-   * itself (its leaves are then its own routes); they are not remembered as the domain's values.
+   * (`isMarkedName`), or a dotted name beside a plain one (`trent.moore`, `trent`). Under a singular
+   * parent (`/cluster-snapshot/dave-wright`, `…/piper7`), three or more leaves of no API word mixing
+   * marks are values too, unless the parent may be a value itself (its leaves are then its own
+   * routes); they are not remembered as the domain's values. Where marks do not mix, the leaves of
+   * no API word written as people's handles are values (`ava`, `heidiwalker`, `chloe.davis`,
+   * `erin85`: see `writtenAsHandles`), the API's words beside them (`/users/me`) staying.
    */
   private mergeLeafValues(node: TrieNode<T>, parent: TrieNode<T> | null): boolean {
     const singular = !holdsValues(node);
@@ -801,15 +804,25 @@ export class PathTemplater<T = never> {
       // marked as data (`/tags/tyrell_soylent` beside `/tags/green`).
       if (
         leaves.length < FEW_LEAF_VALUES ||
-        !leaves.some(([seg]) => isMarkedName(seg)) ||
+        !(
+          leaves.some(([seg]) => isMarkedName(seg)) ||
+          (writtenAsHandles(leaves, FEW_LEAF_VALUES) && leaves.some(([seg]) => seg.includes('.')))
+        ) ||
         !leaves.every(([seg]) => vocabularyShare(seg) === 0)
       )
         return false;
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
-    if (!mixesMarks(leaves)) return false;
-    this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', !singular);
+    if (mixesMarks(leaves)) {
+      this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', !singular);
+      return true;
+    }
+    // Handles under a collection (`/users/ava`, `…/heidiwalker`, `…/chloe.davis`, `…/erin85`):
+    // names of no API word, written in more than one convention.
+    const handles = leaves.filter(([seg]) => vocabularyShare(seg) === 0);
+    if (!writtenAsHandles(handles)) return false;
+    this.takeValues(node, this.paramChild(node), '{param}', handles, 'cardinality', !singular);
     return true;
   }
 
@@ -840,7 +853,9 @@ export class PathTemplater<T = never> {
    * below any of them below another one too: traffic shows each value with a few of its routes,
    * `/Redis/gold_stark/linkedServers` and `/Redis/cache1/firewallRules`) are values when they carry
    * marks of data in more than one way, as values typed by many hands do, when all are names of no
-   * API word joined by a dash or underscore (`/channelGroup/hooli-north/channel`), or when the
+   * API word joined by a dash or underscore (`/channelGroup/hooli-north/channel`) or written as
+   * people's handles (`/mealplanner/carolking/items`, `…/erin85/items`, `…/emma.garcia/items`; a
+   * handle that merely ends in s holding their routes, `lucas`, joins them), or when the
    * position's parameter holds the route
    * they share; and when most of them are not API words. Sections share sub-routes too
    * (`/my/radio/follows`, `/mimic/protocol/msg/coap/…`, `/kpi/mau/…`), but keep one convention and
@@ -855,12 +870,15 @@ export class PathTemplater<T = never> {
     if (parent && !isParameterNode(node) && (holdsValues(parent) || mayBeValueBeside(node, parent)))
       return null;
     const named: [string, TrieNode<T>][] = [];
+    const plurals: [string, TrieNode<T>][] = [];
     let collections = 0;
     for (const entry of node.children) {
       const [seg, child] = entry;
       if (childKeys(child).length === 0) continue;
-      if (isPluralNoun(seg)) collections++;
-      else if (!child.reserved && mayBeValue(node, seg, true)) named.push(entry);
+      if (isPluralNoun(seg)) {
+        collections++;
+        if (!child.reserved) plurals.push(entry);
+      } else if (!child.reserved && mayBeValue(node, seg, true)) named.push(entry);
     }
     if (named.length < 2 || collections * 2 >= node.children.size) return null;
     const best = mostSharedKey(named.map(([, child]) => child));
@@ -880,13 +898,17 @@ export class PathTemplater<T = never> {
     const words = sharing.filter(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length;
     // Names of no API words joined by a dash or underscore (`erin-clark`, `hooli-north`) are values
     // in one convention too: an API's sections are named in its words (`sales-summary`).
-    const names = sharing.every(([seg]) => isMarkedName(seg));
+    const names =
+      sharing.every(([seg]) => isMarkedName(seg)) ||
+      (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing));
     if (!(beside || names || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
     // Into the position's parameter when it has one (`{id}` from ids beside them).
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     const target = node.param ?? typed?.[1] ?? this.paramChild(node);
     const key = target === node.param ? '{param}' : (typed?.[0] as string);
-    this.takeValues(node, target, key, sharing, 'sibling-structure', true, best);
+    // A name that merely ends in s holding their routes is one of them (`lucas` beside `trent`, `erin85`).
+    const alike = plurals.filter(([seg, child]) => HANDLE.test(seg) && endsInS(seg, child, sharing));
+    this.takeValues(node, target, key, [...sharing, ...alike], 'sibling-structure', true, best);
     return target;
   }
 
@@ -1963,6 +1985,23 @@ function conventionOf(seg: string): string | null {
 function mixesConventions<T>(names: readonly [string, TrieNode<T>][]): boolean {
   if (names.length < LEAF_VALUES) return false;
   return new Set(names.map(([seg]) => conventionOf(seg))).size >= 2;
+}
+
+/** A handle: a lower-case name, alone or run together with a surname, dotted or with digits. */
+const HANDLE = /^[a-z]{3,}(?:\.[a-z]{2,}|\d{1,2})?$/;
+
+/**
+ * Whether names are people's handles as people write them (`least` or more of them, none of any
+ * API word: the caller's filter): a name alone or run together with a surname (`ava`,
+ * `heidiwalker`) beside a name and a surname joined by a dot or a name with one or two digits
+ * (`chloe.davis`, `erin85`). An API's own names of no API word keep one convention, join words by a
+ * dash or underscore (`apns_sandbox`, `heavy-equipment`) or are short codes (`ov2`, `mp3`).
+ */
+function writtenAsHandles<T>(names: readonly [string, TrieNode<T>][], least = LEAF_VALUES): boolean {
+  if (names.length < least || !names.every(([seg]) => HANDLE.test(seg))) return false;
+  return (
+    names.some(([seg]) => conventionOf(seg) === null) && names.some(([seg]) => conventionOf(seg) !== null)
+  );
 }
 
 /** A segment with a mark of data: anything but a plain lower-case word or snake_case words. */
