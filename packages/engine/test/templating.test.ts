@@ -493,9 +493,14 @@ describe('templatePath', () => {
       t.learn('d', ['indices', index]);
     // Under a version, the API's collections beside values stay.
     for (const name of ['liam-miller', 'prod_tyrell', 'stark97', 'accounts']) t.learn('d', ['v1', name]);
+    // Beside ids and names that merged with them; a lone action beside ids alone stays.
+    for (const tag of ['17', '42', 'mia-davis', 'oak7', 'globex_east', 'hooli-piper', 'sales'])
+      t.learn('d', ['tags', tag]);
+    for (const job of ['17', '42', 'list']) t.learn('d', ['jobs', job]);
     t.finalize();
     const templated = ['roleAssignments/mia-davis', 'roleAssignments/sales', 'roleAssignments/south-sales']
       .concat(['indices/piper7', 'indices/statistics', 'v1/stark97', 'v1/accounts'])
+      .concat(['tags/oak7', 'tags/sales', 'jobs/list'])
       .map((path) => t.template('d', splitPath(path)).join('/'));
     expect(templated).toEqual([
       'roleAssignments/{param}',
@@ -505,6 +510,9 @@ describe('templatePath', () => {
       'indices/statistics',
       'v1/{param}',
       'v1/accounts',
+      'tags/{param}',
+      'tags/{param}',
+      'jobs/list',
     ]);
   });
 

@@ -1072,7 +1072,7 @@ export class PathTemplater<T = never> {
       // when more than CONTAINED_LITERALS literals are so alike: the API's collections of one shape
       // (`/entity/contact/count`, `…/bulk`, `/entity/case/count`, `…/bulk`).
       if (node.template === '') continue;
-      const lone = key === '{param}' ? this.loneLeaves(node, target) : [];
+      const lone = this.loneLeaves(node, target);
       if (lone.length > 0) {
         this.takeValues(node, target, key, lone, 'cardinality');
         if (!took.includes(target)) took.push(target);
@@ -1089,7 +1089,9 @@ export class PathTemplater<T = never> {
 
   /**
    * The last leaves beside a collection's leaf parameter that took LONE_LEAF_VALUES or more values
-   * (`/billingRoleAssignments/marketing` and `…/south-sales` beside `/billingRoleAssignments/{param}`):
+   * (`/billingRoleAssignments/marketing` and `…/south-sales` beside `/billingRoleAssignments/{param}`;
+   * beside typed ids, names that joined them count, not the ids: `/tags/oak-sales` beside `/tags/{id}`
+   * once three names joined it, while `/jobs/list` beside ids alone stays):
    * whatever their words, one or two leaves left beside many leaf values are values too, the
    * popular ones a rule about words kept apart. A collection's own leaves come several at a time
    * (`/certificates/{name}/policy`, `…/backup`, `…/create`) or are named as a sub-resource
