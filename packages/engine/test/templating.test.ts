@@ -808,6 +808,24 @@ describe('templatePath', () => {
     );
   });
 
+  it('merges three or more names of no API word, most joined, sharing routes under a singular parent', () => {
+    const t = new PathTemplater();
+    // One plain name among names joined by a dash, all holding the same routes.
+    for (const service of ['heidi-miller', 'globex-umbrella', 'cyberdyne', 'noah-wilson'])
+      for (const route of [['api-version-sets'], ['api-version-sets', '7']])
+        t.learn('d', ['providers', 'Microsoft.ApiManagement', 'service', service, ...route]);
+    // Sections of one protocol each, a single one joined: they stay.
+    for (const protocol of ['coap', 'telnet', 'ipmi', 'snmp-tcp'])
+      for (const route of [['config'], ['state', '4']]) t.learn('d', ['mimic', 'msg', protocol, ...route]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('providers', 'Microsoft.ApiManagement', 'service', 'cyberdyne', 'api-version-sets')).toBe(
+      'providers/Microsoft.ApiManagement/service/{param}/api-version-sets',
+    );
+    expect(path('mimic', 'msg', 'snmp-tcp', 'config')).toBe('mimic/msg/snmp-tcp/config');
+    expect(path('mimic', 'msg', 'coap', 'state', '4')).toBe('mimic/msg/coap/state/{id}');
+  });
+
   it('merges names under a singular parent when each holds a few of the routes the others hold', () => {
     const t = new PathTemplater();
     // Each value was seen with one route all share and two of six others: none of those six is

@@ -900,7 +900,8 @@ export class PathTemplater<T = never> {
     // in one convention too: an API's sections are named in its words (`sales-summary`).
     const names =
       sharing.every(([seg]) => isMarkedName(seg)) ||
-      (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing));
+      (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing)) ||
+      mostlyJoinedNames(node, sharing);
     if (!(beside || names || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
     // Into the position's parameter when it has one (`{id}` from ids beside them).
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
@@ -1571,6 +1572,30 @@ function splitValue<T>(node: TrieNode<T>, typed: string, raw: string | undefined
 /** The node's own segment, undefined for the root. */
 function parentSegment<T>(node: TrieNode<T>): string | undefined {
   return node.template === '' ? undefined : ownSegment(node);
+}
+
+/**
+ * Whether three or more siblings sharing routes under a singular parent are names of no API word,
+ * most of them joined by a dash or underscore (`heidi-miller`, `globex-umbrella`, `cyberdyne`
+ * holding `api-version-sets`): an organisation's names as many hands write them, one plain among
+ * them; an API's sections are named in its words (`/my/radio`, `/kpi/mau`) or keep one convention.
+ * Not when the parent is itself a name of no API word under a collection
+ * (`/databaseAccounts/dave-garcia/targetRegion/…`): that parent is a value, whose siblings merge
+ * first and whose sub-trees then meet.
+ */
+function mostlyJoinedNames<T>(node: TrieNode<T>, sharing: readonly [string, TrieNode<T>][]): boolean {
+  if (sharing.length < LEAF_VALUES || !sharing.every(([seg]) => vocabularyShare(seg) === 0)) return false;
+  if (sharing.filter(([seg]) => isMarkedName(seg)).length * 2 <= sharing.length) return false;
+  const segments = node.template.split('/');
+  const parent = segments[segments.length - 2];
+  const above = segments[segments.length - 3];
+  return !(
+    parent !== undefined &&
+    above !== undefined &&
+    parent.charCodeAt(0) !== OPEN_BRACE &&
+    vocabularyShare(parent) === 0 &&
+    isPluralNoun(above)
+  );
 }
 
 /** The marks of data in a segment (see `mergeLeafValues`). */
