@@ -114,6 +114,26 @@ describe('classifySegment', () => {
     ]);
   });
 
+  it('keeps one digit holding routes after a singular word as a version, not a leaf or after a plural', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const path of [
+      '/rest/atlassian-connect/1/addons/acme/properties',
+      '/rest/atlassian-connect/1/app/module/dynamic',
+      '/public/oauth2/1/file/upload',
+      '/public/account/2/verify',
+      '/users/2/orders',
+      '/program-information/batch/3',
+    ])
+      inv.addObservation(obs(path));
+    const paths = inv.endpoints().map((e) => e.normalizedPath);
+    expect(paths).toContain('/rest/atlassian-connect/1/app/module/dynamic');
+    expect(paths).toContain('/public/oauth2/1/file/upload');
+    expect(paths).toContain('/public/account/2/verify');
+    // After a collection's plural, or as the last segment, a digit is an id.
+    expect(paths).toContain('/users/{userId}/orders');
+    expect(paths).toContain('/program-information/batch/{batchId}');
+  });
+
   it('treats a date in version position as a version, elsewhere as a parameter', () => {
     expect(templatePath('/2024-01-01/charges/ch_3MmlLrLkdIwHu7ix0snN0B15').normalizedPath).toBe(
       '/2024-01-01/charges/{chargeId}',

@@ -262,14 +262,48 @@ export function splitPath(rawPath: string): string[] {
 const VERSION_PARENT = /^(apis?|rest|v)$/i;
 
 /**
+ * A lower-case word, or words joined by dashes, not ending in s as a collection's plural does
+ * (`oauth2`, `atlassian-connect`, `account`): a single digit after it holding routes, two levels
+ * below the root or `api`/`rest`, is the API's version (`/public/oauth2/1/file/upload`), as
+ * after `api`; after `users`, or deeper (`/channelGroup/{name}/channel/7/policy`), it is an id.
+ */
+const SINGULAR_WORD = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * Where a single digit after a singular word sits (see `SINGULAR_WORD`): whether routes follow
+ * it, and the segment before that word (`public` in `/public/oauth2/1/…`), which must be the
+ * path's first segment or `api`/`rest` (`/rest/atlassian-connect/1/…`, `/jira/rest/auth/1/…`).
+ */
+export interface VersionBelow {
+  routes: boolean;
+  above: string | undefined;
+  aboveIsFirst: boolean;
+}
+
+/**
  * Whether a single digit after `parent` (undefined at the root) may be the API's version.
  * Without learning (`learned` false) only after `api` (Jira's `/rest/api/2`); a templater also
  * keeps a digit at the root (`/1/boards`) literal and decides by the set of values seen there:
- * a few are versions, `/api/0` … `/api/9` are ids (see `PathTemplater`'s foldDigits).
+ * a few are versions, `/api/0` … `/api/9` are ids (see `PathTemplater`'s foldDigits). A
+ * templater also keeps a digit after a singular word (`SINGULAR_WORD`) where `below` allows.
  */
-export function isVersionDigit(code: number, parent: string | undefined, learned: boolean): boolean {
+export function isVersionDigit(
+  code: number,
+  parent: string | undefined,
+  learned: boolean,
+  below?: VersionBelow,
+): boolean {
   if (code < DIGIT_0 || code > DIGIT_9) return false;
   if (parent === undefined) return learned;
+  if (
+    learned &&
+    below?.routes === true &&
+    below.above !== undefined &&
+    (below.aboveIsFirst || VERSION_PARENT.test(below.above)) &&
+    SINGULAR_WORD.test(parent) &&
+    !parent.endsWith('s')
+  )
+    return true;
   return learned ? VERSION_PARENT.test(parent) : code !== DIGIT_0 && /^apis?$/i.test(parent);
 }
 
@@ -287,7 +321,14 @@ export function templateSegments(segments: readonly string[], learned = false): 
       prevReserved = false;
       continue;
     }
-    if (seg.length === 1 && isVersionDigit(seg.charCodeAt(0), segments[i - 1], learned)) {
+    if (
+      seg.length === 1 &&
+      isVersionDigit(seg.charCodeAt(0), segments[i - 1], learned, {
+        routes: i < segments.length - 1,
+        above: segments[i - 2],
+        aboveIsFirst: i === 2,
+      })
+    ) {
       out[i] = seg;
       prevReserved = false;
       continue;

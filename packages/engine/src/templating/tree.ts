@@ -582,7 +582,13 @@ export class PathTemplater<T = never> {
           prevReserved = false;
         } else if (
           digits &&
-          !(slash - start === 1 && isVersionDigit(rawPath.charCodeAt(start), parentSegment(node), true))
+          !(
+            slash - start === 1 &&
+            isVersionDigit(rawPath.charCodeAt(start), parentSegment(node), true, {
+              routes: slash + 1 < length && rawPath.charCodeAt(slash) === 47,
+              ...segmentBefore(node),
+            })
+          )
         ) {
           key = PARAM_NAME.id; // what classifySegment says of any all-digit segment
           prevReserved = false;
@@ -1570,6 +1576,14 @@ function splitValue<T>(node: TrieNode<T>, typed: string, raw: string | undefined
 }
 
 /** The node's own segment, undefined for the root. */
+/** The segment before `node`'s own, and whether it is the path's first (see `VersionBelow`). */
+function segmentBefore<T>(node: TrieNode<T>): { above: string | undefined; aboveIsFirst: boolean } {
+  const end = node.template.lastIndexOf('/');
+  if (end <= 0) return { above: undefined, aboveIsFirst: false };
+  const start = node.template.lastIndexOf('/', end - 1);
+  return { above: node.template.slice(start + 1, end), aboveIsFirst: start === 0 };
+}
+
 function parentSegment<T>(node: TrieNode<T>): string | undefined {
   return node.template === '' ? undefined : ownSegment(node);
 }
