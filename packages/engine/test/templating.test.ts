@@ -1193,6 +1193,22 @@ describe('templatePath', () => {
     expect(at('v1/owners/south_tyrell/7')).toBe('v1/owners/{param}/{id}');
   });
 
+  it('keeps sections named in API words sharing a literal route literal, not values', () => {
+    const t = new PathTemplater();
+    // trakt.tv: `/calendars/all/movies`, `/calendars/my/movies`: the API's sections.
+    for (const section of ['all', 'my'])
+      for (const route of ['movies', 'shows', 'premieres']) t.learn('d', ['calendars', section, route]);
+    for (const kind of ['jira-cloud', 'jira-server']) t.learn('d', ['integrations', kind, 'projects']);
+    // Owners typed by many hands share routes the same way.
+    for (const owner of ['hooli', 'carol', 'wonka'])
+      for (const route of ['issues', 'pulls']) t.learn('d', ['repos', owner, route]);
+    t.finalize();
+    const at = (path: string) => t.template('d', path.split('/')).join('/');
+    expect(at('calendars/my/shows')).toBe('calendars/my/shows');
+    expect(at('integrations/jira-cloud/projects')).toBe('integrations/jira-cloud/projects');
+    expect(at('repos/carol/pulls')).toBe('repos/{param}/pulls');
+  });
+
   it('keeps kinds holding a collection the parent also lists literal, not marked names', () => {
     const t = new PathTemplater();
     // `/databases/instances` lists every instance; each engine lists its own below it.

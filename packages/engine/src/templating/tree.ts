@@ -1346,6 +1346,7 @@ export class PathTemplater<T = never> {
     const collection = holdsValues(node);
     const prefix = isStructural(best); // a prefix above the API's root: tenants, locales
     let sharing = candidates.filter(([, child]) => hasChildKey(child, best));
+    const sharers = sharing.length;
     if (!prefix) {
       // Sub-collections share sub-routes too (`/contacts/lists/{id}`, `/contacts/dncs/{id}`):
       // plural nouns are names, not values. Sections (`/my/radio/follows`, `/my/music/follows`)
@@ -1396,6 +1397,20 @@ export class PathTemplater<T = never> {
       isTypedKey(best) &&
       sharedKeys(sharing.map(([, c]) => c)) === 1 &&
       !sharing.some(([seg]) => marksData(seg))
+    )
+      return false;
+    // Two names in the API's own words sharing a literal route (`/calendars/all/movies`,
+    // `/calendars/my/movies`; `/integrations/jira-cloud/projects`, `…/jira-server/projects`) are a
+    // pair of its sections, as the parent's kinds above: values typed by many hands seldom are all
+    // API words, while three or more may be (teams named `sales`, `marketing`, `support`).
+    if (
+      !prefix &&
+      !isTypedKey(best) &&
+      best !== '{param}' &&
+      sharers <= 2 &&
+      sharing.every(
+        ([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE && !marksData(seg) && !/^[A-Z]+$/.test(seg),
+      )
     )
       return false;
     // Tenants and locales hold the same API below the shared root; services
