@@ -935,8 +935,12 @@ describe('templatePath', () => {
     // Used in every example request, the example hub holds a route its siblings were not seen with.
     for (const route of [['views'], ['predictions', '5'], ['roles'], ['images', 'getUploadUrl']])
       t.learn('d', ['hubs', 'sdkTestHub', ...route]);
-    // A name that does not name the resource, or mostly holds routes of its own, stays.
-    for (const route of [['views'], ['predictions', '6'], ['roles'], ['images', 'getUploadUrl']])
+    // A name that does not name the resource and shares no route with the values (sharing one, a
+    // camelCase name joins them by structure), or mostly holds routes of its own, stays.
+    for (const route of [
+      ['exports', '6'],
+      ['images', 'getUploadUrl'],
+    ])
       t.learn('d', ['hubs', 'exampleStore', ...route]);
     for (const route of ['views', 'limits', 'alerts', 'quotas']) t.learn('d', ['hubs', 'hubSettings', route]);
     // Beside a typed parameter, a name of API words joins it when it names the resource.
@@ -950,7 +954,12 @@ describe('templatePath', () => {
       'images',
       'getUploadUrl',
     ]);
-    expect(t.template('d', ['hubs', 'exampleStore', 'views'])).toEqual(['hubs', 'exampleStore', 'views']);
+    expect(t.template('d', ['hubs', 'exampleStore', 'exports', '6'])).toEqual([
+      'hubs',
+      'exampleStore',
+      'exports',
+      '{id}',
+    ]);
     expect(t.template('d', ['hubs', 'hubSettings', 'limits'])).toEqual(['hubs', 'hubSettings', 'limits']);
     expect(t.template('d', ['resourceGroups', 'ResourceGroupForSDKTest', 'providers', 'stores'])).toEqual([
       'resourceGroups',
@@ -961,6 +970,29 @@ describe('templatePath', () => {
     expect(t.explain('d', ['resourceGroups', 'ResourceGroupForSDKTest', 'providers'])[1]).toMatchObject({
       rule: 'named-example',
     });
+  });
+
+  it('takes a camelCase example sharing routes with a value, not camelCase routes', () => {
+    const t = new PathTemplater();
+    // The spec's example cluster, used in every example request, beside one generated value.
+    for (const route of [['databases', '4'], ['databases', '5', 'listPrincipals'], ['start'], ['skus']])
+      t.learn('d', ['clusters', 'kustoProd', ...route]);
+    t.learn('d', ['clusters', 'kustoProd']);
+    for (const route of [['databases', '6'], ['skus']]) t.learn('d', ['clusters', 'mateo-walker', ...route]);
+    // camelCase routes sharing sub-routes among themselves, beside a route word, or varying a sibling stay.
+    for (const name of ['savedSearches', 'recentItems']) t.learn('d', ['accounts', name, '7']);
+    for (const name of ['onlineStores', 'inventory', 'dailyStock']) t.learn('d', ['shops', name, 'items']);
+    for (const name of ['overlay', 'compareOverlay']) t.learn('d', ['TravelTimes', name, '3', 'mapcenter']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['clusters/kustoProd/databases/4', 'clusters/{param}/databases/{id}'],
+      ['clusters/kustoProd', 'clusters/{param}'],
+      ['accounts/savedSearches/7', 'accounts/savedSearches/{id}'],
+      ['shops/dailyStock/items', 'shops/dailyStock/items'],
+      ['TravelTimes/compareOverlay/3/mapcenter', 'TravelTimes/compareOverlay/{id}/mapcenter'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+    expect(t.explain('d', ['clusters', 'kustoProd'])[1]).toMatchObject({ rule: 'shared-structure' });
   });
 
   it('takes an example value beside several kinds of ids into the kind holding most routes', () => {

@@ -720,12 +720,23 @@ export class PathTemplater<T = never> {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
           const sharing = sharesSubRoutes(child, param);
-          if (!(mayBeValue(node, seg) || (sharing && mayBeValue(node, seg, true) && !isPluralNoun(seg))))
-            continue;
-          if ((child.hits >= node.dominance && !sharing) || isSiblingCollection(seg, child, param)) continue;
-          // A leaf named in API words beside values holding routes: a sub-resource (`secrets/public-key`).
-          if (!sharing && childKeys(child).length === 0 && childKeys(param).length > 0 && isApiName(seg))
-            continue;
+          // A value the parameter took where this position was another copy of it (`myApp`, taken below one
+          // cluster and met again below another one) is one here too.
+          if (param.taken?.has(seg) !== true) {
+            if (!(
+              mayBeValue(node, seg) ||
+              (sharing &&
+                (mayBeValue(node, seg, true) || (isCamelExample(seg, child) && holdsMostly(child, param))) &&
+                !isPluralNoun(seg))
+            ))
+              continue;
+            if ((child.hits >= node.dominance && !sharing) || isSiblingCollection(seg, child, param))
+              continue;
+            // A leaf named in API words beside values holding routes: a sub-resource (`secrets/public-key`).
+            if (!sharing && childKeys(child).length === 0 && childKeys(param).length > 0 && isApiName(seg))
+              continue;
+          }
+          if (isStaticName(seg)) (param.taken ??= new Set()).add(seg);
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -1339,7 +1350,12 @@ export class PathTemplater<T = never> {
   private mergeByStructure(node: TrieNode<T>): boolean {
     if (isSplit(node)) return false;
     const candidates: [string, TrieNode<T>][] = [];
-    for (const entry of node.children) if (mayBeValue(node, entry[0], true)) candidates.push(entry);
+    for (const entry of node.children)
+      if (
+        mayBeValue(node, entry[0], true) ||
+        (isCamelExample(entry[0], entry[1]) && !variesSibling(node, entry[0]))
+      )
+        candidates.push(entry);
     if (candidates.length < 2) return false;
     const best = mostSharedKey(candidates.map(([, child]) => child));
     if (best === null) return false;
@@ -1373,6 +1389,18 @@ export class PathTemplater<T = never> {
         return false;
     }
     if (sharing.length < 2) return false;
+    // A camelCase name (`kustoProd`, `myResourceGroup`) joins values sharing its routes, never makes
+    // them: beside a name of no API word or marked as data (`mateo-walker`), not beside a route word
+    // (`directoryProvisioning` beside `provisioning`).
+    if (
+      sharing.some(([seg, child]) => isCamelExample(seg, child)) &&
+      !sharing.some(
+        ([seg, child]) =>
+          !isCamelExample(seg, child) &&
+          (MARKS.some(([, re]) => re.test(seg)) || vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE),
+      )
+    )
+      return false;
     // Kinds of a collection the parent also lists whole (`/databases/instances` beside
     // `/databases/mysql/instances`, `…/postgresql/instances`) are the API's partition of it:
     // plain words sharing that literal route stay, while values typed by many hands mix in
@@ -1437,6 +1465,8 @@ export class PathTemplater<T = never> {
       shared: best,
     };
     for (const [seg, child] of sharing) {
+      // A name the lookup would keep static is found among the values taken one by one.
+      if (isStaticName(seg)) (param.taken ??= new Set()).add(seg);
       mergeInto(param, child);
       node.children.delete(seg);
       if (!prefix) rememberValue(node.rules, seg, true);
@@ -1743,6 +1773,32 @@ const CONTAINING_VALUES = 2;
 
 /** camelCase words (`myResourceGroup`, `findByStatus`): operation names, or a developer's example values. */
 const CAMEL_CASE = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+
+/**
+ * A camelCase name with routes below it (`kustoProd`, `myResourceGroup`, `testHub`), that the
+ * vocabulary keeps static (`findByStatus`): beside values sharing its routes, a developer's example
+ * value; alone or among its kind, a route.
+ */
+function isCamelExample<T>(seg: string, child: TrieNode<T>): boolean {
+  return CAMEL_CASE.test(seg) && !child.reserved && !isPluralNoun(seg) && childKeys(child).length > 0;
+}
+
+/** Whether most of `node`'s sub-route keys (more than half) are `param`'s too. */
+function holdsMostly<T>(node: TrieNode<T>, param: TrieNode<T>): boolean {
+  const keys = childKeys(node);
+  return keys.filter((key) => hasChildKey(param, key)).length * 2 > keys.length;
+}
+
+/**
+ * Whether the camelCase `seg` ends in the name of a sibling (`compareOverlay` beside `overlay`,
+ * `directoryProvisioning` beside `provisioning`): a variant of the API's own route, not an example value.
+ */
+function variesSibling<T>(node: TrieNode<T>, seg: string): boolean {
+  const lower = seg.toLowerCase();
+  for (const key of node.children.keys())
+    if (key !== seg && key.length >= 3 && lower.endsWith(key.toLowerCase())) return true;
+  return false;
+}
 
 /** Distinct single digits in a version position from which they are ids, not versions. */
 const VERSION_VALUES = 4;
