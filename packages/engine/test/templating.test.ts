@@ -421,8 +421,21 @@ describe('templatePath', () => {
   it('merges handles written in several conventions, not codes or names joined by a separator', () => {
     const t = new PathTemplater();
     // Names alone or run together, beside a dotted name or a name with digits: people's handles.
-    for (const user of ['ava', 'bob', 'grace', 'heidiwalker', 'chloe.davis', 'erin85', 'me'])
+    for (const user of [
+      'ava',
+      'bob',
+      'grace',
+      'heidiwalker',
+      'chloe.davis',
+      'erin85',
+      'me',
+      'lucas',
+      'sybil',
+    ])
       t.learn('d', ['brokers', '7', 'users', user]);
+    // A handle that also holds a route of its own joins them; an API word holding one stays.
+    t.learn('d', ['brokers', '7', 'users', 'sybil', 'permission']);
+    t.learn('d', ['brokers', '7', 'users', 'search', 'recent']);
     // An API's own names of no API word join words by a separator, or are short codes: they stay.
     for (const channel of ['adm', 'baidu', 'gcm', 'apns_sandbox', 'apns_voip', 'email'])
       t.learn('d', ['apps', '7', 'channels', channel]);
@@ -441,6 +454,8 @@ describe('templatePath', () => {
       ['brokers', 'grace'],
       ['brokers', 'chloe.davis'],
       ['brokers', 'erin85'],
+      ['brokers', 'lucas'],
+      ['brokers', 'sybil'],
       ['environments', 'trent.moore'],
       ['environments', 'trent'],
     ] as const;
@@ -457,14 +472,20 @@ describe('templatePath', () => {
     ] as const;
     for (const [parent, collection, name] of literals)
       expect(path(parent, '7', collection, name)).toBe(`${parent}/{id}/${collection}/${name}`);
+    expect(path('brokers', '7', 'users', 'sybil', 'permission')).toBe(
+      'brokers/{id}/users/{param}/permission',
+    );
+    expect(path('brokers', '7', 'users', 'search', 'recent')).toBe('brokers/{id}/users/search/recent');
   });
 
   it('merges handles holding the same routes under a singular parent, not sections', () => {
     const t = new PathTemplater();
-    // `lucas` merely ends in s: it holds the routes the other handles hold.
+    // `lucas` merely ends in s: it holds the routes the other handles hold; so does `rupertjones`,
+    // seen with one of them only.
     for (const user of ['trent', 'carolking', 'mateoking', 'erin85', 'emma.garcia', 'lucas'])
       for (const route of [['items'], ['templates', '4'], ['shopping-list']])
         t.learn('d', ['mealplanner', user, ...route]);
+    t.learn('d', ['mealplanner', 'rupertjones', 'items']);
     // Sections of no API word, in one convention, stay.
     for (const protocol of ['coap', 'telnet', 'mqtt'])
       for (const route of ['msg', 'status']) t.learn('d', ['mimic', protocol, route]);
@@ -473,6 +494,7 @@ describe('templatePath', () => {
     expect(path('mealplanner', 'carolking', 'items')).toBe('mealplanner/{param}/items');
     expect(path('mealplanner', 'emma.garcia', 'templates', '4')).toBe('mealplanner/{param}/templates/{id}');
     expect(path('mealplanner', 'lucas', 'shopping-list')).toBe('mealplanner/{param}/shopping-list');
+    expect(path('mealplanner', 'rupertjones', 'items')).toBe('mealplanner/{param}/items');
     expect(path('mimic', 'telnet', 'msg')).toBe('mimic/telnet/msg');
   });
 

@@ -839,7 +839,17 @@ export class PathTemplater<T = never> {
     // names of no API word, written in more than one convention.
     const handles = leaves.filter(([seg]) => vocabularyShare(seg) === 0);
     if (!writtenAsHandles(handles)) return false;
-    this.takeValues(node, this.paramChild(node), '{param}', handles, 'cardinality', !singular);
+    // Handles beside them that merely end in s (`lucas`), or that end paths and hold routes of
+    // their own too (`sybil` and `sybil/permission`), are more of them.
+    const more = [...node.children].filter(
+      ([seg, child]) =>
+        !leaves.some(([s]) => s === seg) &&
+        !child.reserved &&
+        HANDLE.test(seg) &&
+        vocabularyShare(seg) === 0 &&
+        (childKeys(child).length === 0 || endsPaths(child)),
+    );
+    this.takeValues(node, this.paramChild(node), '{param}', [...handles, ...more], 'cardinality', !singular);
     return true;
   }
 
@@ -924,8 +934,17 @@ export class PathTemplater<T = never> {
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     const target = node.param ?? typed?.[1] ?? this.paramChild(node);
     const key = target === node.param ? '{param}' : (typed?.[0] as string);
-    // A name that merely ends in s holding their routes is one of them (`lucas` beside `trent`, `erin85`).
-    const alike = plurals.filter(([seg, child]) => HANDLE.test(seg) && endsInS(seg, child, sharing));
+    // A name that merely ends in s holding their routes is one of them (`lucas` beside `trent`,
+    // `erin85`); beside handles, a handle holding only routes they hold (`rupertjones/policies`).
+    const alike = plurals.filter(
+      ([seg, child]) =>
+        HANDLE.test(seg) &&
+        (endsInS(seg, child, sharing) ||
+          (names &&
+            vocabularyShare(seg) === 0 &&
+            hasChildKey(child, best) &&
+            [...child.children.keys()].every((k) => sharing.some(([, c]) => c.children.has(k))))),
+    );
     this.takeValues(node, target, key, [...sharing, ...alike], 'sibling-structure', true, best);
     return target;
   }
