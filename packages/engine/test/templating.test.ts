@@ -918,6 +918,20 @@ describe('templatePath', () => {
     expect(t.template('d', ['V1.0', 'TaxSetup', 'query'])).toEqual(['V1.0', 'TaxSetup', 'query']);
   });
 
+  it("takes a value that looks plural holding only the parameter's literal routes, not a sub-collection", () => {
+    const t = new PathTemplater();
+    for (const service of ['tyrell_oak', 'olivia-lopez', 'south7'])
+      for (const route of [['backends'], ['9', 'backends']]) t.learn('d', ['service', service, ...route]);
+    // `iron_sales` ends in s; `errorGroups` holds ids, as a sub-collection does.
+    t.learn('d', ['service', 'iron_sales', 'backends']);
+    t.learn('d', ['service', 'errorGroups', '4', 'backends']);
+    t.finalize();
+    const templated = ['service/iron_sales/backends', 'service/errorGroups/4/backends'].map((path) =>
+      t.template('d', splitPath(path)).join('/'),
+    );
+    expect(templated).toEqual(['service/{param}/backends', 'service/errorGroups/{id}/backends']);
+  });
+
   it('takes an example value whose own sub-resources are values where the parameter merged them', () => {
     const t = new PathTemplater();
     for (const hub of ['tyrell_oak', 'olivia-lopez', 'south7'])

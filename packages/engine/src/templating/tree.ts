@@ -1199,8 +1199,12 @@ export class PathTemplater<T = never> {
         named.push(entry);
     }
     if (inside.length + named.length > CONTAINED_LITERALS) return null;
+    // A plural noun holding ids is a sub-collection (`/entities/hosts/{id}`, `/errors/errorGroups/{id}/…`);
+    // one holding only the parameter's literal routes is a value that looks plural (`/service/iron_sales/backends`).
     const value = ([seg, child]: [string, TrieNode<T>]) =>
-      !child.reserved && (!isStaticName(seg) || CAMEL_CASE.test(seg)) && !isPluralNoun(seg);
+      !child.reserved &&
+      (!isStaticName(seg) || CAMEL_CASE.test(seg)) &&
+      (!isPluralNoun(seg) || (child.children.size > 0 && child.typed === null && child.param === null));
     const found = inside.filter(
       (entry) => value(entry) && (target === param || vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE),
     );
