@@ -868,6 +868,24 @@ describe('templatePath', () => {
     expect(path('mimic', 'msg', 'coap', 'state', '4')).toBe('mimic/msg/coap/state/{id}');
   });
 
+  it('takes a joined name that merely ends in a plural for a value when it holds only its routes', () => {
+    const t = new PathTemplater();
+    // `soylent_sales` beside `/service/{param}/openidConnectProviders`, holding that route only.
+    for (const group of ['west', 'prod-oak'])
+      for (const service of ['blue93', 'green-vandelay', 'acme_wonka', 'soylent_sales'])
+        for (const route of [['openidConnectProviders'], ['openidConnectProviders', '5']])
+          t.learn('d', ['resourceGroups', group, 'service', service, ...route]);
+    // A sibling collection beside values holds ids (NetBox's `/api/ipam/vlan-groups/{id}`): it stays.
+    for (const name of ['acme-east', 'blue_7', 'oak9', 'vlan-groups']) t.learn('d', ['ipam', name, '5']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('resourceGroups', 'west', 'service', 'soylent_sales', 'openidConnectProviders')).toBe(
+      'resourceGroups/{param}/service/{param}/openidConnectProviders',
+    );
+    expect(path('ipam', 'vlan-groups', '5')).toBe('ipam/vlan-groups/{id}');
+    expect(path('ipam', 'oak9', '5')).toBe('ipam/{param}/{id}');
+  });
+
   it('merges names under a singular parent when each holds a few of the routes the others hold', () => {
     const t = new PathTemplater();
     // Each value was seen with one route all share and two of six others: none of those six is

@@ -2143,8 +2143,22 @@ function writtenAsHandles<T>(names: readonly [string, TrieNode<T>][], least = LE
 const markedValue = (seg: string): boolean => !/^[a-z]+(?:_[a-z]+)*$/.test(seg);
 
 /**
+ * Whether a name of words joined by a dash or underscore, one of them no API word, that merely ends
+ * in a plural (`soylent_sales`, `iron-sales`) holds only routes the parameter beside it holds, a
+ * literal route among them (`/service/soylent_sales/openidConnectProviders` beside
+ * `/service/{param}/openidConnectProviders`): a value, not a sibling collection, which holds ids
+ * or routes of its own (`/ipam/vlan-groups/{id}`). Leaves say nothing: an API's own leaves are
+ * named so too (`/search/type/campaign_donors`, `…/us_places`).
+ */
+function holdsOnlyItsRoutes<T>(seg: string, child: TrieNode<T>, param: TrieNode<T>): boolean {
+  if (!/[-_]/.test(seg) || vocabularyShare(seg) === 1) return false;
+  const own = childKeys(child);
+  return own.some((key) => key.charCodeAt(0) !== OPEN_BRACE) && own.every((key) => hasChildKey(param, key));
+}
+
+/**
  * Whether the literal `seg` beside a parameter (`param`, with sub-route keys `keys`) is one of its
- * values: not a reserved, operation or plural name, mostly words real APIs do not route by, and
+ * values: not a reserved, operation or plural name (but see `holdsOnlyItsRoutes`), mostly words real APIs do not route by, and
  * most of its sub-routes the parameter's too (see `sharesSubRoutes`); a leaf beside a leaf, or
  * beside any parameter when none of its words is an API word (`/v1/noah-jones` beside `/v1/{name}/…`).
  * At the `root`, such a leaf must also carry a mark of data (`/east-umbrella` beside `/{bucket}/…`):
@@ -2161,7 +2175,7 @@ function isValueBeside<T>(
   if (
     child.reserved ||
     isStaticName(seg) ||
-    isPluralNoun(seg) ||
+    (isPluralNoun(seg) && !holdsOnlyItsRoutes(seg, child, param)) ||
     vocabularyShare(seg) > VALUE_VOCABULARY_SHARE
   )
     return false;
