@@ -1279,6 +1279,23 @@ describe('templatePath', () => {
     expect(at('v1/owners/south_tyrell/7')).toBe('v1/owners/{param}/{id}');
   });
 
+  it('keeps a plain word leaf below a parameter beside a typed leaf literal, not an example value', () => {
+    const t = new PathTemplater();
+    const hex = (i: number) => `a${String(i).padStart(3, '0')}`.repeat(6);
+    for (let i = 1; i <= 6; i++) {
+      // github: `/gists/{gist_id}/star` beside `/gists/{gist_id}/{sha}`: the gist's action.
+      t.learn('d', ['gists', hex(i), 'star']);
+      t.learn('d', ['gists', hex(i), hex(i + 7)]);
+      // Values among a collection's typed keys: `/keys/north` beside `/keys/{hash}`.
+      t.learn('d', ['servers', String(i), 'keys', hex(i + 3)]);
+    }
+    for (const example of ['north', 'oscorp']) t.learn('d', ['servers', '3', 'keys', example]);
+    t.finalize();
+    const at = (path: string) => t.template('d', path.split('/')).join('/');
+    expect(at(`gists/${hex(2)}/star`)).toMatch(/^gists\/\{\w+\}\/star$/);
+    expect(at('servers/4/keys/north')).toMatch(/^servers\/\{id\}\/keys\/\{\w+\}$/);
+  });
+
   it('keeps sections named in API words sharing a literal route literal, not values', () => {
     const t = new PathTemplater();
     // trakt.tv: `/calendars/all/movies`, `/calendars/my/movies`: the API's sections.

@@ -1098,8 +1098,14 @@ export class PathTemplater<T = never> {
       for (const entry of node.children)
         if (isValueBeside(entry[0], entry[1], target, keys, node.template === '')) found.push(entry);
       // Beside typed ids with sub-routes (not right after a version, where names are values),
-      // plain one-word leaves alone are the collection's own routes (`/gists/starred`).
-      const routeLeaves = key !== '{param}' && keys.length > 0 && !node.reserved && found.every(isNamedLeaf);
+      // plain one-word leaves alone are the collection's own routes (`/gists/starred`); below a
+      // parameter, beside a typed leaf too: a value's children are its actions (`/gists/{id}/star`
+      // beside `/gists/{id}/{sha}`), while a collection's are example values (`/keys/north`).
+      const routeLeaves =
+        key !== '{param}' &&
+        (keys.length > 0 || isParameterNode(node)) &&
+        !node.reserved &&
+        found.every(isNamedLeaf);
       // A family of names is the API's own, taken one by one or not (`storage.k8s.io`, `events.k8s.io`).
       if (!routeLeaves && found.length > 0 && !largeAffixFamily(found.map(([seg]) => seg))) {
         this.takeValues(node, target, key, found, 'vocabulary');
