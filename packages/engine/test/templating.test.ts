@@ -640,6 +640,22 @@ describe('templatePath', () => {
     expect(path('accounts', '5', 'saved-cards', '31')).toBe('accounts/{id}/saved-cards/{id}');
   });
 
+  it("keeps a collection's kinds in plain API words apart, not plain names sharing routes", () => {
+    const t = new PathTemplater();
+    // ClickSend's automations: each kind holds the same routes, as values of a parameter do.
+    for (const kind of ['sms', 'fax', 'voice'])
+      for (const route of [['receipts'], ['receipts', '7'], ['inbound']])
+        t.learn('d', ['automations', kind, ...route]);
+    // Names as users type them, plain words of no API word, are values.
+    for (const user of ['hooli', 'wonka', 'grace'])
+      for (const route of ['repos', 'gists']) t.learn('d', ['users', user, route]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/automations/fax/receipts/7')).toBe('automations/fax/receipts/{id}');
+    expect(at('/automations/voice/inbound')).toBe('automations/voice/inbound');
+    expect(at('/users/wonka/gists')).toBe('users/{param}/gists');
+  });
+
   it('takes a name that merely ends in s for a value, not sub-collections holding ids', () => {
     const t = new PathTemplater();
     // `lucas` reads as a plural; it holds the routes its sibling holds, as a user's name does.

@@ -1430,6 +1430,11 @@ export class PathTemplater<T = never> {
       )
     )
       return false;
+    // Plain words sharing a sub-route, half or more of them API words, are the collection's kinds
+    // (`/automations/sms/receipts`, `…/fax/receipts`, `…/voice/receipts`; `/insights/trending/{id}`,
+    // `…/used/{id}`, `…/shared/{id}`): values typed by many hands are seldom all plain words, and
+    // seldom API words.
+    if (!prefix && plainApiKinds(sharing)) return false;
     // Kinds of a collection the parent also lists whole (`/databases/instances` beside
     // `/databases/mysql/instances`, `…/postgresql/instances`) are the API's partition of it:
     // plain words sharing that literal route stay, while values typed by many hands mix in
@@ -1942,6 +1947,21 @@ function namedByTheApi(segs: readonly string[]): boolean {
     segs.every((seg) => isUpper(seg.charCodeAt(0))) ||
     segs.every((seg) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE)
   );
+}
+
+/**
+ * Whether these names are all one plain lower-case word, half or more of them API words
+ * (`sms`, `fax`, `voice`; `trending`, `used`, `shared`), holding two routes or more below them
+ * (`receipts`, `receipts/{id}`, `inbound`): an API's kinds of a collection, each with its own
+ * operations, not values (`hooli`, `wonka`, `lucas`, `noahwilson`). Teams named for departments
+ * sharing one route (`/teams/sales/members`, `/teams/support/members`) are still values.
+ */
+function plainApiKinds<T>(names: readonly [string, TrieNode<T>][]): boolean {
+  if (!names.every(([seg]) => /^[a-z]+$/.test(seg))) return false;
+  if (names.filter(([seg]) => vocabularyShare(seg) === 1).length * 2 < names.length) return false;
+  const routes = new Set<string>();
+  for (const [, child] of names) deepKeys(child, '', 3, routes);
+  return routes.size >= 2;
 }
 
 const isUpper = (code: number): boolean => code >= UPPER_A && code <= UPPER_A + 25;
