@@ -1065,6 +1065,21 @@ describe('templatePath', () => {
     expect(t.explain('d', ['clusters', 'kustoProd'])[1]).toMatchObject({ rule: 'shared-structure' });
   });
 
+  it('takes a camelCase leaf naming its resource beside leaf values, not actions', () => {
+    const t = new PathTemplater();
+    for (const name of ['south-hooli', 'west_7', 'oak-iron', 'mySchedule'])
+      t.learn('d', ['accounts', '5', 'schedules', name]);
+    for (const name of ['south-hooli', 'west_7', 'oak-iron', 'checkNameAvailability', 'findByStatus'])
+      t.learn('d', ['accounts', '5', 'jobs', name]);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['accounts/5/schedules/mySchedule', 'accounts/{id}/schedules/{param}'],
+      ['accounts/5/jobs/checkNameAvailability', 'accounts/{id}/jobs/checkNameAvailability'],
+      ['accounts/5/jobs/findByStatus', 'accounts/{id}/jobs/findByStatus'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+  });
+
   it('takes an example value beside several kinds of ids into the kind holding most routes', () => {
     const t = new PathTemplater();
     for (const sub of ['12345', '67890'])

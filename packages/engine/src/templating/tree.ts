@@ -1195,7 +1195,18 @@ export class PathTemplater<T = never> {
     const named: [string, TrieNode<T>][] = [];
     for (const entry of node.children) {
       const [seg, child] = entry;
-      if (childKeys(child).length === 0) continue;
+      if (childKeys(child).length === 0) {
+        // A camelCase leaf naming the resource beside leaf values (`/schedules/mySchedule` beside
+        // `/schedules/{param}`, `/jobschedules/jobScheduleId`): the spec's example, or its placeholder.
+        if (
+          target === param &&
+          CAMEL_CASE.test(seg) &&
+          namesItsResource(seg, node) &&
+          (childKeys(param).length === 0 || endsPaths(param))
+        )
+          named.push(entry);
+        continue;
+      }
       const unplaced = unplacedRoutes(child, target, 3, true);
       if (unplaced === 0) inside.push(entry);
       else if (
