@@ -1343,6 +1343,21 @@ describe('templatePath', () => {
     expect(at('repos/carol/pulls')).toBe('repos/{param}/pulls');
   });
 
+  it('keeps sections of API words beside typed ids literal when the ids lack their route', () => {
+    const t = new PathTemplater();
+    // trakt.tv: `/movies/watched/{period}` … beside `/movies/{id}/people`.
+    for (let i = 1; i <= 6; i++) t.learn('d', ['movies', String(i), i % 2 ? 'people' : 'ratings']);
+    for (const section of ['watched', 'recommended', 'collected'])
+      for (const period of ['weekly', 'monthly']) t.learn('d', ['movies', section, period]);
+    // Owners beside typed ids: not API words, they stay values.
+    for (let i = 1; i <= 6; i++) t.learn('d', ['users', String(i), 'posts']);
+    for (const owner of ['hooli', 'carol', 'wonka']) t.learn('d', ['users', owner, 'repos']);
+    t.finalize();
+    const at = (path: string) => t.template('d', path.split('/')).join('/');
+    expect(at('movies/collected/weekly')).toBe('movies/collected/weekly');
+    expect(at('users/carol/repos')).toBe('users/{param}/repos');
+  });
+
   it('keeps kinds holding a collection the parent also lists literal, not marked names', () => {
     const t = new PathTemplater();
     // `/databases/instances` lists every instance; each engine lists its own below it.

@@ -1475,15 +1475,20 @@ export class PathTemplater<T = never> {
     // Two names in the API's own words sharing a literal route (`/calendars/all/movies`,
     // `/calendars/my/movies`; `/integrations/jira-cloud/projects`, `…/jira-server/projects`) are a
     // pair of its sections, as the parent's kinds above: values typed by many hands seldom are all
-    // API words, while three or more may be (teams named `sales`, `marketing`, `support`).
+    // API words, while three or more may be (teams named `sales`, `marketing`, `support`). Beside
+    // the collection's typed ids, names mostly of API words sharing a literal route none of the ids
+    // holds are its sections however many (`/movies/watched/weekly`, `/movies/collected/weekly`
+    // beside `/movies/{id}/people`).
     if (
       !prefix &&
       !isTypedKey(best) &&
       best !== '{param}' &&
-      sharers <= 2 &&
-      sharing.every(
-        ([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE && !marksData(seg) && !/^[A-Z]+$/.test(seg),
-      )
+      !sharing.some(([seg]) => marksData(seg) || /^[A-Z]+$/.test(seg)) &&
+      ((sharers <= 2 && sharing.every(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE)) ||
+        (node.typed !== null &&
+          [...node.typed.values()].every((typedChild) => !hasChildKey(typedChild, best)) &&
+          sharing.filter(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length * 2 >
+            sharing.length))
     )
       return false;
     // Tenants and locales hold the same API below the shared root; services
