@@ -478,6 +478,23 @@ describe('templatePath', () => {
     expect(path('brokers', '7', 'users', 'search', 'recent')).toBe('brokers/{id}/users/search/recent');
   });
 
+  it("merges handles below a parameter or a name in API words, not a value's own routes", () => {
+    const t = new PathTemplater();
+    for (const user of ['7f3a9c21d4e5b6a7', '0b1c2d3e4f5a6b7c']) t.learn('d', ['user', user, 'followers']);
+    for (const user of ['mateo', 'chloedavis', 'zoe68']) t.learn('d', ['user', 'id_for', user]);
+    for (const platform of ['pc', 'xbl'])
+      for (const user of ['mia52', 'bob46', 'alice']) t.learn('d', ['stats', platform, user]);
+    // Below a value, its own routes in API words or joined by a separator stay.
+    for (const value of ['hooli927', 'iron_west'])
+      for (const route of ['thumbnail', 'preview', 'raw2', 'verify_md5'])
+        t.learn('d', ['attachments', value, route]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('user', 'id_for', 'zoe68')).toBe('user/id_for/{param}');
+    expect(path('stats', 'pc', 'bob46')).toBe('stats/{param}/{param}');
+    expect(path('attachments', 'iron_west', 'raw2')).toMatch(/^attachments\/\{\w+\}\/raw2$/);
+  });
+
   it('merges handles holding the same routes under a singular parent, not sections', () => {
     const t = new PathTemplater();
     // `lucas` merely ends in s: it holds the routes the other handles hold; so does `rupertjones`,

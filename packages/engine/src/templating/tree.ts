@@ -789,17 +789,21 @@ export class PathTemplater<T = never> {
     const singular = !holdsValues(node);
     // Under a singular parent, only where that parent is no value itself (`/attachments/{name}/compress`,
     // `/attachments/iron_west/verify-md5`: a value's own routes, before its siblings merge).
-    if (
-      isSplit(node) ||
-      (singular &&
-        (node.reserved ||
-          parent === null ||
-          isParameterNode(node) ||
-          holdsValues(parent) ||
-          parent.param !== null ||
-          (parent.typed?.size ?? 0) > 0))
-    )
-      return false;
+    const mayBeValueItself =
+      singular &&
+      (node.reserved ||
+        parent === null ||
+        isParameterNode(node) ||
+        holdsValues(parent) ||
+        parent.param !== null ||
+        (parent.typed?.size ?? 0) > 0);
+    // There, handles only (see below), below a parameter or a name in API words, not a value
+    // (`/stats/{platform}/mia52`, `/user/id_for/zoe68` beside `/user/{id}`).
+    const handlesOnly =
+      mayBeValueItself &&
+      !node.reserved &&
+      (isParameterNode(node) || (parent !== null && vocabularyShare(ownSegment(node)) === 1));
+    if (isSplit(node) || (mayBeValueItself && !handlesOnly)) return false;
     const leaves: [string, TrieNode<T>][] = [];
     const routes = [...node.children.values()].some((child) => childKeys(child).length > 0);
     for (const entry of node.children)
@@ -831,7 +835,7 @@ export class PathTemplater<T = never> {
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
-    if (mixesMarks(leaves)) {
+    if (!handlesOnly && mixesMarks(leaves)) {
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', !singular);
       return true;
     }
