@@ -556,10 +556,13 @@ describe('templatePath', () => {
     for (const tag of ['17', '42', 'mia-davis', 'oak7', 'globex_east', 'hooli-piper', 'sales'])
       t.learn('d', ['tags', tag]);
     for (const job of ['17', '42', 'list']) t.learn('d', ['jobs', job]);
+    // Beside a spec's camelCase example that stays, the other last leaf still joins.
+    for (const cert of ['mia-davis', 'oak7', 'globex_east', 'sales', 'testCert'])
+      t.learn('d', ['certificates', cert]);
     t.finalize();
     const templated = ['roleAssignments/mia-davis', 'roleAssignments/sales', 'roleAssignments/south-sales']
       .concat(['indices/piper7', 'indices/statistics', 'v1/stark97', 'v1/accounts'])
-      .concat(['tags/oak7', 'tags/sales', 'jobs/list'])
+      .concat(['tags/oak7', 'tags/sales', 'jobs/list', 'certificates/sales'])
       .map((path) => t.template('d', splitPath(path)).join('/'));
     expect(templated).toEqual([
       'roleAssignments/{param}',
@@ -572,6 +575,7 @@ describe('templatePath', () => {
       'tags/{param}',
       'tags/{param}',
       'jobs/list',
+      'certificates/{param}',
     ]);
   });
 

@@ -1140,7 +1140,8 @@ export class PathTemplater<T = never> {
    * beside typed ids, names that joined them count, not the ids: `/tags/oak-sales` beside `/tags/{id}`
    * once three names joined it, while `/jobs/list` beside ids alone stays):
    * whatever their words, one or two leaves left beside many leaf values are values too, the
-   * popular ones a rule about words kept apart. A collection's own leaves come several at a time
+   * popular ones a rule about words kept apart (a spec's camelCase example beside them stays, and
+   * does not keep them). A collection's own leaves come several at a time
    * (`/certificates/{name}/policy`, `…/backup`, `…/create`) or are named as a sub-resource
    * (`/secrets/public-key`); reserved, static and operation names stay.
    */
@@ -1156,9 +1157,8 @@ export class PathTemplater<T = never> {
     const found: [string, TrieNode<T>][] = [];
     for (const entry of node.children) {
       const [seg, child] = entry;
-      if (childKeys(child).length > 0 || child.reserved || isApiName(seg) || !mayBeValue(node, seg))
-        return [];
-      found.push(entry);
+      if (childKeys(child).length > 0) return [];
+      if (!child.reserved && !isApiName(seg) && mayBeValue(node, seg)) found.push(entry);
     }
     return found;
   }
