@@ -207,6 +207,7 @@ export const MERGE_RULES = [
   'inside-parameter',
   'named-example',
   'many-routes',
+  'joined-name',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

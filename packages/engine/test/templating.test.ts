@@ -579,6 +579,38 @@ describe('templatePath', () => {
     ]);
   });
 
+  it("takes one or two joined names a collection shows for values, not an API's joined routes", () => {
+    const t = new PathTemplater();
+    // Thin traffic: each collection shows one value, or two, with their routes.
+    t.learn('d', ['domainnames', 'umbrella-north']);
+    t.learn('d', ['domainnames', 'umbrella-north', 'basepathmappings', '7']);
+    t.learn('d', ['domainnames', 'piper_oak']);
+    t.learn('d', ['clusters', 'mateo-walker', 'databases', '12']);
+    t.learn('d', ['clusters', 'mateo-walker', 'databases', '12', 'dataConnections']);
+    // The spec's camelCase example value, holding the same routes.
+    t.learn('d', ['clusters', 'kustoProd', 'databases', '31']);
+    // An API's joined routes are in its words (`jira-cloud`, `default_template`), and a joined
+    // name beside other children (`/circuits/circuit-types`) is one of the API's own routes.
+    t.learn('d', ['integrations', 'jira-cloud']);
+    t.learn('d', ['templates', 'default_template']);
+    t.learn('d', ['accounts', 'payment-methods', '5']);
+    t.learn('d', ['circuits', 'circuit-terminations', '5']);
+    t.learn('d', ['circuits', 'circuit-types', '5']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('domainnames', 'umbrella-north', 'basepathmappings', '7')).toBe(
+      'domainnames/{param}/basepathmappings/{id}',
+    );
+    expect(path('domainnames', 'piper_oak')).toBe('domainnames/{param}');
+    expect(path('clusters', 'mateo-walker', 'databases', '12')).toBe('clusters/{param}/databases/{id}');
+    expect(path('clusters', 'kustoProd', 'databases', '31')).toBe('clusters/{param}/databases/{id}');
+    expect(t.explain('d', ['domainnames', 'piper_oak'])[1]).toMatchObject({ rule: 'joined-name' });
+    expect(path('integrations', 'jira-cloud')).toBe('integrations/jira-cloud');
+    expect(path('templates', 'default_template')).toBe('templates/default_template');
+    expect(path('accounts', 'payment-methods', '5')).toBe('accounts/payment-methods/{id}');
+    expect(path('circuits', 'circuit-terminations', '5')).toBe('circuits/circuit-terminations/{id}');
+  });
+
   it('takes country and locale codes side by side for values, not a lone code among routes', () => {
     const t = new PathTemplater();
     // Leaves under a word no collection rule covers, and codes holding one route below a reserved word.

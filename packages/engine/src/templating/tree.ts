@@ -262,7 +262,10 @@ export interface MergeReason {
    * `named-example`: a literal naming its collection's resource, most of whose routes sit below
    * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`);
    * `many-routes`: a busy literal holding many of the parameter's routes beside it, whatever its
-   * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`).
+   * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`);
+   * `joined-name`: the one or two children of a collection, names of words joined by a dash or
+   * underscore, none an API word (`/domainnames/umbrella-north`), with a camelCase example
+   * value holding their routes (`/clusters/kustoProd/…` beside `/clusters/mateo-walker/…`).
    */
   rule:
     | 'cardinality'
@@ -278,7 +281,8 @@ export interface MergeReason {
     | 'sibling-structure'
     | 'inside-parameter'
     | 'named-example'
-    | 'many-routes';
+    | 'many-routes'
+    | 'joined-name';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -754,6 +758,17 @@ export class PathTemplater<T = never> {
       this.foldIntoTyped(node, true);
     };
     for (const root of this.roots.values()) visit(root, 0);
+    // Then collections still showing only one or two joined names (see `mergeJoinedNames`): once
+    // every other rule had its say, so that a value's sub-tree has met its siblings' first.
+    const joined = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      for (const child of [...node.children.values()]) joined(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) joined(child, depth + 1);
+      if (node.param) joined(node.param, depth + 1);
+      const param = this.mergeJoinedNames(node);
+      if (param) visit(param, depth + 1); // two values' sub-trees meet for the first time
+    };
+    for (const root of this.roots.values()) joined(root, 0);
     // Then values the merges took, met again elsewhere in the domain (a second walk: the first
     // one learned them deepest first, and they may sit above where they were learned).
     const known = (node: TrieNode<T>, depth: number): boolean => {
@@ -951,6 +966,46 @@ export class PathTemplater<T = never> {
     );
     this.takeValues(node, target, key, [...sharing, ...alike], 'sibling-structure', true, best);
     return target;
+  }
+
+  /**
+   * Values of a collection that traffic shows only one or two of (`/domainnames/umbrella-north`,
+   * `/clusters/mateo-walker/databases/{id}`): a pool's first value is drawn most, so a position
+   * below a collection often holds a single value, which no count nor shared structure can merge.
+   * A plural collection (not merged, no parameter or typed id beside) whose literal children are
+   * one or two names of words joined by a dash or underscore, none an API word (see
+   * `isMarkedName`), holds values: an API names its routes in its words (`payment-methods`,
+   * `public-key`, `default_template`), and a name of no API word where values are listed is a
+   * name someone gave. A camelCase child most of whose routes a joined name holds too is the
+   * spec's example value beside it (`/clusters/kustoProd/databases/…`) and joins them; any other
+   * child (`/circuits/circuit-types` beside `…/circuit-terminations`) shows the position lists
+   * the API's own routes, and all stay. Returns the parameter that took them, or null.
+   */
+  private mergeJoinedNames(node: TrieNode<T>): TrieNode<T> | null {
+    if (
+      isSplit(node) ||
+      node.merged ||
+      node.param !== null ||
+      (node.typed?.size ?? 0) > 0 ||
+      node.reserved ||
+      !holdsValues(node)
+    )
+      return null;
+    const found: [string, TrieNode<T>][] = [];
+    const examples: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (child.reserved) return null;
+      if (CAMEL_CASE.test(seg) && childKeys(child).length > 0) examples.push(entry);
+      else if (isMarkedName(seg)) found.push(entry);
+      else return null;
+    }
+    if (found.length === 0 || found.length > FEW_LEAF_VALUES) return null;
+    for (const [, example] of examples)
+      if (!found.some(([, child]) => sharesSubRoutes(example, child))) return null;
+    const param = this.paramChild(node);
+    this.takeValues(node, param, '{param}', [...found, ...examples], 'joined-name', true);
+    return param;
   }
 
   /**
