@@ -919,13 +919,16 @@ describe('templatePath', () => {
     );
   });
 
-  it('merges three or more names of no API word, most joined, sharing routes under a singular parent', () => {
+  it('merges three or more names of no API word, partly joined, sharing routes under a singular parent', () => {
     const t = new PathTemplater();
     // One plain name among names joined by a dash, all holding the same routes.
     for (const service of ['heidi-miller', 'globex-umbrella', 'cyberdyne', 'noah-wilson'])
       for (const route of [['api-version-sets'], ['api-version-sets', '7']])
         t.learn('d', ['providers', 'Microsoft.ApiManagement', 'service', service, ...route]);
-    // Sections of one protocol each, a single one joined: they stay.
+    // Plain names among them, two joined of five (`/Road/stark-red/Status`).
+    for (const road of ['stark-red', 'acme', 'piper', 'soylent-green', 'green'])
+      t.learn('d', ['Road', road, 'Status']);
+    // Sections of one protocol each, a single one joined of four: they stay.
     for (const protocol of ['coap', 'telnet', 'ipmi', 'snmp-tcp'])
       for (const route of [['config'], ['state', '4']]) t.learn('d', ['mimic', 'msg', protocol, ...route]);
     t.finalize();
@@ -933,6 +936,7 @@ describe('templatePath', () => {
     expect(path('providers', 'Microsoft.ApiManagement', 'service', 'cyberdyne', 'api-version-sets')).toBe(
       'providers/Microsoft.ApiManagement/service/{param}/api-version-sets',
     );
+    expect(path('Road', 'acme', 'Status')).toBe('Road/{param}/Status');
     expect(path('mimic', 'msg', 'snmp-tcp', 'config')).toBe('mimic/msg/snmp-tcp/config');
     expect(path('mimic', 'msg', 'coap', 'state', '4')).toBe('mimic/msg/coap/state/{id}');
   });

@@ -947,7 +947,7 @@ export class PathTemplater<T = never> {
     const names =
       sharing.every(([seg]) => isMarkedName(seg)) ||
       (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing)) ||
-      mostlyJoinedNames(node, sharing);
+      namesPartlyJoined(node, sharing);
     if (!(beside || names || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
     // Into the position's parameter when it has one (`{id}` from ids beside them).
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
@@ -1744,16 +1744,18 @@ function parentSegment<T>(node: TrieNode<T>): string | undefined {
 
 /**
  * Whether three or more siblings sharing routes under a singular parent are names of no API word,
- * most of them joined by a dash or underscore (`heidi-miller`, `globex-umbrella`, `cyberdyne`
- * holding `api-version-sets`): an organisation's names as many hands write them, one plain among
- * them; an API's sections are named in its words (`/my/radio`, `/kpi/mau`) or keep one convention.
+ * more than a third of them joined by a dash or underscore (`heidi-miller`, `globex-umbrella`,
+ * `cyberdyne` holding `api-version-sets`; `/Road/stark-red/Status`, `…/acme/Status`, `…/piper/…`):
+ * an organisation's names as many hands write them, plain ones among them; an API's sections are
+ * named in its words (`/my/radio`, `/kpi/mau`) or keep one convention (`/msg/coap`, `…/telnet`,
+ * `…/ipmi`, `…/snmp-tcp`).
  * Not when the parent is itself a name of no API word under a collection
  * (`/databaseAccounts/dave-garcia/targetRegion/…`): that parent is a value, whose siblings merge
  * first and whose sub-trees then meet.
  */
-function mostlyJoinedNames<T>(node: TrieNode<T>, sharing: readonly [string, TrieNode<T>][]): boolean {
+function namesPartlyJoined<T>(node: TrieNode<T>, sharing: readonly [string, TrieNode<T>][]): boolean {
   if (sharing.length < LEAF_VALUES || !sharing.every(([seg]) => vocabularyShare(seg) === 0)) return false;
-  if (sharing.filter(([seg]) => isMarkedName(seg)).length * 2 <= sharing.length) return false;
+  if (sharing.filter(([seg]) => isMarkedName(seg)).length * 3 <= sharing.length) return false;
   const segments = node.template.split('/');
   const parent = segments[segments.length - 2];
   const above = segments[segments.length - 3];
