@@ -579,7 +579,7 @@ describe('templatePath', () => {
     ]);
   });
 
-  it("takes one or two joined names a collection shows for values, not an API's joined routes", () => {
+  it("takes the joined names a collection shows for values, not an API's joined routes", () => {
     const t = new PathTemplater();
     // Thin traffic: each collection shows one value, or two, with their routes.
     t.learn('d', ['domainnames', 'umbrella-north']);
@@ -589,6 +589,9 @@ describe('templatePath', () => {
     t.learn('d', ['clusters', 'mateo-walker', 'databases', '12', 'dataConnections']);
     // The spec's camelCase example value, holding the same routes.
     t.learn('d', ['clusters', 'kustoProd', 'databases', '31']);
+    // Beside it, as few names mostly not of API words holding its routes.
+    t.learn('d', ['publicIPPrefixes', 'iron_initech']);
+    t.learn('d', ['publicIPPrefixes', 'test-ipprefix']);
     // An API's joined routes are in its words (`jira-cloud`, `default_template`), and a joined
     // name beside other children (`/circuits/circuit-types`) is one of the API's own routes.
     t.learn('d', ['integrations', 'jira-cloud']);
@@ -596,6 +599,10 @@ describe('templatePath', () => {
     t.learn('d', ['accounts', 'payment-methods', '5']);
     t.learn('d', ['circuits', 'circuit-terminations', '5']);
     t.learn('d', ['circuits', 'circuit-types', '5']);
+    t.learn('d', ['circuits', 'providers', '5']);
+    // A word of the API beside a joined name: the collection's own routes.
+    t.learn('d', ['exports', 'hooli-piper']);
+    t.learn('d', ['exports', 'pending']);
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
     expect(path('domainnames', 'umbrella-north', 'basepathmappings', '7')).toBe(
@@ -605,7 +612,10 @@ describe('templatePath', () => {
     expect(path('clusters', 'mateo-walker', 'databases', '12')).toBe('clusters/{param}/databases/{id}');
     expect(path('clusters', 'kustoProd', 'databases', '31')).toBe('clusters/{param}/databases/{id}');
     expect(t.explain('d', ['domainnames', 'piper_oak'])[1]).toMatchObject({ rule: 'joined-name' });
+    expect(path('publicIPPrefixes', 'test-ipprefix')).toBe('publicIPPrefixes/{param}');
+    expect(t.explain('d', ['publicIPPrefixes', 'test-ipprefix'])[1]).toMatchObject({ rule: 'joined-name' });
     expect(path('integrations', 'jira-cloud')).toBe('integrations/jira-cloud');
+    expect(path('exports', 'pending')).toBe('exports/pending');
     expect(path('templates', 'default_template')).toBe('templates/default_template');
     expect(path('accounts', 'payment-methods', '5')).toBe('accounts/payment-methods/{id}');
     expect(path('circuits', 'circuit-terminations', '5')).toBe('circuits/circuit-terminations/{id}');

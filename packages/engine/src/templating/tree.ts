@@ -263,8 +263,8 @@ export interface MergeReason {
    * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`);
    * `many-routes`: a busy literal holding many of the parameter's routes beside it, whatever its
    * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`);
-   * `joined-name`: the one or two children of a collection, names of words joined by a dash or
-   * underscore, none an API word (`/domainnames/umbrella-north`), with a camelCase example
+   * `joined-name`: the children of a collection, names of words joined by a dash or underscore,
+   * none an API word (with as few other names mostly not of API words holding their routes) (`/domainnames/umbrella-north`), with a camelCase example
    * value holding their routes (`/clusters/kustoProd/…` beside `/clusters/mateo-walker/…`).
    */
   rule:
@@ -969,17 +969,19 @@ export class PathTemplater<T = never> {
   }
 
   /**
-   * Values of a collection that traffic shows only one or two of (`/domainnames/umbrella-north`,
+   * Values of a collection that traffic shows only a few of (`/domainnames/umbrella-north`,
    * `/clusters/mateo-walker/databases/{id}`): a pool's first value is drawn most, so a position
    * below a collection often holds a single value, which no count nor shared structure can merge.
    * A plural collection (not merged, no parameter or typed id beside) whose literal children are
-   * one or two names of words joined by a dash or underscore, none an API word (see
-   * `isMarkedName`), holds values: an API names its routes in its words (`payment-methods`,
-   * `public-key`, `default_template`), and a name of no API word where values are listed is a
-   * name someone gave. A camelCase child most of whose routes a joined name holds too is the
-   * spec's example value beside it (`/clusters/kustoProd/databases/…`) and joins them; any other
-   * child (`/circuits/circuit-types` beside `…/circuit-terminations`) shows the position lists
-   * the API's own routes, and all stay. Returns the parameter that took them, or null.
+   * names of words joined by a dash or underscore, none an API word (see `isMarkedName`), holds
+   * values: an API names its routes in its words (`payment-methods`, `public-key`,
+   * `default_template`), and a name of no API word where values are listed is a name someone gave.
+   * Beside them, a camelCase child most of whose routes a joined name holds too is the spec's
+   * example value (`/clusters/kustoProd/databases/…`), and so is a name mostly not of API words
+   * (`iron`, `south-sales`, `test-ipprefix`) holding a joined name's routes, or a leaf beside leaf
+   * names, while they are no more than the joined names; any other child (a plural
+   * `/circuits/providers` beside `…/circuit-terminations`, a word of the API) shows the position
+   * lists the API's own routes, and all stay. Returns the parameter that took them, or null.
    */
   private mergeJoinedNames(node: TrieNode<T>): TrieNode<T> | null {
     if (
@@ -993,16 +995,26 @@ export class PathTemplater<T = never> {
       return null;
     const found: [string, TrieNode<T>][] = [];
     const examples: [string, TrieNode<T>][] = [];
+    const others: [string, TrieNode<T>][] = [];
     for (const entry of node.children) {
       const [seg, child] = entry;
       if (child.reserved) return null;
       if (CAMEL_CASE.test(seg) && childKeys(child).length > 0) examples.push(entry);
       else if (isMarkedName(seg)) found.push(entry);
+      else if (!isStaticName(seg) && !isPluralNoun(seg) && vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE)
+        others.push(entry);
       else return null;
     }
-    if (found.length === 0 || found.length > FEW_LEAF_VALUES) return null;
+    // No more other names than joined ones, each holding a joined name's routes, or a leaf beside leaves.
+    if (found.length === 0 || others.length > found.length) return null;
     for (const [, example] of examples)
       if (!found.some(([, child]) => sharesSubRoutes(example, child))) return null;
+    for (const [, other] of others) {
+      const leaf = childKeys(other).length === 0;
+      if (!found.some(([, child]) => (leaf ? childKeys(child).length === 0 : sharesSubRoutes(other, child))))
+        return null;
+    }
+    examples.push(...others);
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [...found, ...examples], 'joined-name', true);
     return param;

@@ -22,7 +22,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     'an example value named after its resource, holding mostly the routes of the parameter beside it',
   'many-routes': 'a busy value: it holds many of the routes of the parameter beside it',
   'joined-name':
-    "a collection's only one or two children, names joined by a dash or underscore of words APIs do not use in routes",
+    "a collection's children, names joined by a dash or underscore of words APIs do not use in routes",
 };
 
 /** `1 distinct value`, `212 distinct values`. */
