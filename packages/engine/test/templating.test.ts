@@ -149,6 +149,25 @@ describe('classifySegment', () => {
     t.finalize();
     expect(t.template('d', ['v20190125', 'meshes'])).toEqual(['v20190125', 'meshes']);
   });
+
+  it("treats a date after a service's name as its version, not below a plural or as a leaf", () => {
+    expect(templatePath('/amazonclouddirectory/2017-01-11/tags/add').normalizedPath).toBe(
+      '/amazonclouddirectory/2017-01-11/tags/add',
+    );
+    const t = new PathTemplater();
+    for (const route of ['tags/add', 'schema/create', 'directory/list'])
+      t.learn('d', ['amazonclouddirectory', '2017-01-11', ...route.split('/')]);
+    t.finalize();
+    expect(t.template('d', ['amazonclouddirectory', '2017-01-11', 'tags', 'add'])).toEqual([
+      'amazonclouddirectory',
+      '2017-01-11',
+      'tags',
+      'add',
+    ]);
+    // A plural's child, or a leaf, is a day.
+    expect(templatePath('/games/2024-01-01/scores').normalizedPath).toBe('/games/{date}/scores');
+    expect(templatePath('/schedule/2024-01-01').normalizedPath).toBe('/schedule/{date}');
+  });
 });
 
 describe('templatePath', () => {
@@ -253,6 +272,21 @@ describe('templatePath', () => {
     expect(at('/v2/sfx/search')).toBe('v2/sfx/search');
     expect(at('/v2/images/search/suggestions')).toBe('v2/images/search/suggestions');
     expect(at('/t/globex/v1/orders')).toBe('t/{param}/v1/orders');
+  });
+
+  it("keeps a plural collection's kinds sharing a reserved word literal, not tenants", () => {
+    const t = new PathTemplater();
+    for (const kind of ['cvrf', 'oval'])
+      for (const route of ['latest/5', 'all', 'product', 'cve/CVE-2024-1234', 'severity/high'])
+        t.learn('d', ['security', 'advisories', kind, ...route.split('/')]);
+    for (const tenant of ['acme', 'globex'])
+      for (const route of ['latest/orders', 'latest/users', 'billing'])
+        t.learn('d', ['t', tenant, ...route.split('/')]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/security/advisories/cvrf/latest/5')).toBe('security/advisories/cvrf/latest/{id}');
+    expect(at('/security/advisories/oval/all')).toBe('security/advisories/oval/all');
+    expect(at('/t/globex/latest/orders')).toBe('t/{param}/latest/orders');
   });
 
   it('merges values below a parameter that hold the same routes, but not sections', () => {

@@ -308,6 +308,16 @@ export function isVersionDigit(
 }
 
 /**
+ * Whether the second segment sits where a version sits after a service's name: the first segment
+ * is one singular lower-case word and routes follow (`/amazonclouddirectory/2017-01-11/tags`, a
+ * date there being the API's version); below a plural (`/games/2024-01-01/scores`) or as a leaf
+ * it is a value.
+ */
+export function afterServiceName(index: number, first: string | undefined, routes: boolean): boolean {
+  return index === 1 && routes && first !== undefined && /^[a-z]{3,}$/.test(first) && !first.endsWith('s');
+}
+
+/**
  * Template one path with typed tokens only (no learned cardinality, no spec). `learned`: for a
  * templater, which keeps single digits where versions sit literal (see `isVersionDigit`).
  */
@@ -333,7 +343,10 @@ export function templateSegments(segments: readonly string[], learned = false): 
       prevReserved = false;
       continue;
     }
-    const kind = classifySegment(seg, prevReserved && i < 3);
+    const kind = classifySegment(
+      seg,
+      (prevReserved && i < 3) || afterServiceName(i, segments[0], i < segments.length - 1),
+    );
     prevReserved = kind === 'reserved';
     out[i] = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];
   }

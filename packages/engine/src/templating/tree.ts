@@ -30,6 +30,7 @@ import {
   isVersionSegment,
   isStructural,
   isVersionDigit,
+  afterServiceName,
   splitPath,
   isWordLike,
   templateSegments,
@@ -611,7 +612,16 @@ export class PathTemplater<T = never> {
             key = seg;
             prevReserved = false;
           } else {
-            const kind = classifySegment(seg, prevReserved && index < 3);
+            const kind = classifySegment(
+              seg,
+              (prevReserved && index < 3) ||
+                (index === 1 &&
+                  afterServiceName(
+                    index,
+                    parentSegment(node),
+                    slash + 1 < length && rawPath.charCodeAt(slash) === 47,
+                  )),
+            );
             prevReserved = kind === 'reserved';
             if (kind === 'literal' || kind === 'reserved') {
               key = escapeLiteral(seg);
@@ -1568,6 +1578,11 @@ export class PathTemplater<T = never> {
     // and so are names sharing a reserved word other than a version whose sub-trees differ
     // (`/v2/images/search`, `/v2/audio/search`, `/v2/audio/licenses`): tenants
     // (`/acme/api/orders`, `/globex/api/orders`) hold the same routes beside it too.
+    // Below a plural collection (`/security/advisories/cvrf/latest/…`, `…/oval/latest/…`) names
+    // sharing a reserved word other than a version are the collection's kinds, each with the same
+    // routes: a tenant or locale sits above an API's root, not inside one of its collections.
+    if (prefix && !isVersionSegment(best) && node.template !== '' && isPluralNoun(ownSegment(node)))
+      return false;
     if (
       prefix &&
       (!sameBelow(
