@@ -1269,6 +1269,39 @@ describe('templatePath', () => {
     expect(t.template('d', ['entity', 'invoice', 'count'])).toEqual(['entity', 'invoice', 'count']);
   });
 
+  it('takes a busy value through a sub-route it shares alone with the parameter, in every copy', () => {
+    const t = new PathTemplater();
+    const actions = ['GetHealth', 'ReportHealth', 'Upgrade', 'Delete', 'GetLoadInformation', 'EnableBackup'];
+    const hashes = ['1ce0ad2bb3e62115159598f31135bbb389ec948c', '608a5d1f562acc17e5f5f450195c3e0ac8ecb925'];
+    for (const [domain, parent] of [
+      ['d', ['Applications']],
+      ['e', ['Nodes', 'stark', '$', 'GetApplications']],
+    ] as const) {
+      for (const id of hashes) for (const action of actions) t.learn(domain, [...parent, id, '$', action]);
+      // The spec's example value, in every example request: all the routes and a few of its own.
+      for (const action of [...actions, 'SuspendBackup']) t.learn(domain, [...parent, 'test', '$', action]);
+    }
+    // Below other nodes the example value alone was seen.
+    for (const node of ['node1', 'aperture900', 'vandelay-piper'])
+      for (const action of actions)
+        t.learn('e', ['Nodes', node, '$', 'GetApplications', 'test', '$', action]);
+    // A sub-resource holding routes of its own below the shared route stays.
+    for (const route of ['recent', 'export']) t.learn('d', ['Applications', 'history', '$', route]);
+    t.finalize();
+    const value = t.template('d', ['Applications', hashes[0] as string, '$', 'Upgrade']);
+    expect(value[1]).toMatch(/^\{/);
+    expect(t.template('d', ['Applications', 'test', '$', 'Upgrade'])).toEqual(value);
+    expect(t.template('e', ['Nodes', 'node1', '$', 'GetApplications', 'test', '$', 'GetHealth'])[4]).toMatch(
+      /^\{/,
+    );
+    expect(t.template('d', ['Applications', 'history', '$', 'recent'])).toEqual([
+      'Applications',
+      'history',
+      '$',
+      'recent',
+    ]);
+  });
+
   it('takes a value that ends paths beside a leaf parameter, with the sub-routes seen only below it', () => {
     const t = new PathTemplater();
     for (const user of ['judy.lee', 'rupert_king', 'liam41']) t.learn('d', ['admin', 'users', user]);

@@ -1736,6 +1736,19 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
   if (source.taken) for (const seg of source.taken) (target.taken ??= new Set()).add(seg);
   if (source.absorbed) for (const key of source.absorbed) (target.absorbed ??= new Set()).add(key);
   target.dominance = Math.min(target.dominance, source.dominance);
+  // A literal one copy's parameter took as a value (`test` beside `{hash}` below `/Nodes/stark/…`)
+  // meets a copy where it stayed (below `/Nodes/node1/…`, seen with no other value): a value here too.
+  if (target.typed)
+    for (const [seg, child] of target.children) {
+      const into = [...target.typed.values()].find(
+        (kind) => kind.reason?.rule === 'many-routes' && kind.taken?.has(seg) === true,
+      );
+      if (!into) continue;
+      target.children.delete(seg);
+      target.small = null;
+      mergeInto(into, child);
+      retemplate(into, into.template);
+    }
 }
 
 /** Recompute the stored templates of a subtree moved by a merge (and drop its stale payloads). */
@@ -2350,6 +2363,14 @@ const MANY_SHARE = 0.75;
  * a few collections of one shape beside a parameter are kept by `mergeBesideParameter`.
  */
 function holdsManyRoutesOf<T>(child: TrieNode<T>, param: TrieNode<T>): boolean {
+  // Below a sub-route that is the literal's only one and the parameter's too, the routes under it
+  // (`/Applications/test/$/GetHealth`, `…/$/Upgrade` beside `/Applications/{id}/$/…`).
+  for (let depth = 0; depth < 2 && child.children.size === 1; depth++) {
+    const [key, next] = [...child.children][0] as [string, TrieNode<T>];
+    const same = param.children.get(key);
+    if (!same) break;
+    [child, param] = [next, same];
+  }
   const own = [...child.children.keys()];
   let shared = 0;
   for (const key of own) if (param.children.has(key)) shared++;
