@@ -1194,6 +1194,30 @@ describe('templatePath', () => {
     expect(t.template('d', ['subscriptions', 'me', 'locks'])).toEqual(['subscriptions', 'me', 'locks']);
   });
 
+  it("takes a name of API words holding several of the typed ids' routes, not aliases", () => {
+    const t = new PathTemplater();
+    for (const id of ['12345', '67890'])
+      for (const r of [['scaleUnitNodes'], ['scaleUnitNodes', '4'], ['ipPools']])
+        t.learn('d', ['fabricLocations', id, ...r]);
+    // The spec's example location, holding only the ids' routes, two or more of them.
+    t.learn('d', ['fabricLocations', 'local', 'scaleUnitNodes']);
+    t.learn('d', ['fabricLocations', 'local', 'scaleUnitNodes', '7']);
+    // An alias an API serves beside its ids, and a name holding one route, stay.
+    t.learn('d', ['fabricLocations', 'default', 'scaleUnitNodes']);
+    t.learn('d', ['fabricLocations', 'default', 'ipPools']);
+    for (const id of ['12345', '67890'])
+      for (const r of ['posts', 'members']) t.learn('d', ['groups', id, r]);
+    t.learn('d', ['groups', 'popular', 'posts']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['fabricLocations/local/scaleUnitNodes/7', 'fabricLocations/{id}/scaleUnitNodes/{id}'],
+      ['fabricLocations/default/ipPools', 'fabricLocations/default/ipPools'],
+      ['groups/popular/posts', 'groups/popular/posts'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+    expect(t.explain('d', ['fabricLocations', 'local'])[1]).toMatchObject({ rule: 'inside-parameter' });
+  });
+
   it('keeps API-word leaves beside a parameter with sub-routes, and sub-routes it lacks', () => {
     const t = new PathTemplater();
     for (const id of ['5', '9']) t.learn('d', ['boards', id, 'cards']);

@@ -1250,7 +1250,9 @@ export class PathTemplater<T = never> {
    * API's collections sharing one shape (`/V1.0/BillingCodes/query`, `/V1.0/TaxRegions/query`
    * beside `/V1.0/{param}/query`). Leaves, reserved words, plural nouns and other static names
    * stay. Beside a typed parameter, whose count of values is not kept, only names mostly not of
-   * API words; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
+   * API words, or below the root names of API words holding ALIAS_ROUTES or more routes, all of
+   * them the ids' (`/fabricLocations/local/scaleUnitNodes`, `…/nodes/{id}` beside
+   * `/fabricLocations/{id}/…`: the spec's example), unless one of the ALIASES; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
    * and `/subscriptions/{token}/…`), the kind holding most routes takes them. A literal naming its
    * collection's resource (`sdkTestHub` under `hubs`, see `namesItsResource`) is an example value
    * too when most of its routes sit below the parameter (EXAMPLE_UNPLACED_SHARE: it was used in
@@ -1304,7 +1306,14 @@ export class PathTemplater<T = never> {
       (!isStaticName(seg) || CAMEL_CASE.test(seg)) &&
       (!isPluralNoun(seg) || (child.children.size > 0 && child.typed === null && child.param === null));
     const found = inside.filter(
-      (entry) => value(entry) && (target === param || vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE),
+      (entry) =>
+        value(entry) &&
+        (target === param ||
+          vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE ||
+          (node.template !== '' &&
+            !ALIASES.has(entry[0].toLowerCase()) &&
+            !namesItsResource(entry[0], node) &&
+            deepKeys(entry[1], '', 3, new Set()).size >= ALIAS_ROUTES)),
     );
     // Beside a typed parameter, a name of API words is a value when it names its resource (`ResourceGroupForSDKTest`).
     for (const entry of inside)
@@ -1921,6 +1930,16 @@ const EXAMPLE_UNPLACED_SHARE = 0.2;
 
 /** Distinct values a merged parameter took before literals holding only its routes join it. */
 const CONTAINING_VALUES = 2;
+
+/**
+ * Aliases an API serves beside its ids (`/users/mine/…`, `/document/new/…`, `/projects/all/…`;
+ * `me`, `self`, `current` and `latest` are reserved words): a name of API words holding the typed
+ * parameter's routes is an example value (see `mergeInsideParameter`), never one of these.
+ */
+const ALIASES: ReadonlySet<string> = new Set(['mine', 'my', 'own', 'default', 'new', 'all']);
+
+/** Routes (three levels deep) a name of API words holds, all below the typed ids beside it, to be one of their values. */
+const ALIAS_ROUTES = 2;
 
 /** camelCase words (`myResourceGroup`, `findByStatus`): operation names, or a developer's example values. */
 const CAMEL_CASE = /^[a-z]+(?:[A-Z][a-z]+)+$/;
