@@ -613,6 +613,39 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('takes the one lone leaf beside many leaf values under a singular name, not two', () => {
+    const t = new PathTemplater();
+    // Under a singular name (`/channel/{id}/program/{name}`), many values show the collection.
+    for (const name of ['aperture', 'marketing_west', 'hooli_iron', 'peggy-jones', 'pied', 'sales'])
+      t.learn('d', ['channel', 'hooli-acme', 'program', name]);
+    // Two leaves beside as many values are the API's own routes (`/bulk/summary`, `/bulk/history`).
+    for (const name of [
+      'piper_sales',
+      'oak-north',
+      'wonka_east',
+      'zoe-king',
+      'stark_west',
+      'summary',
+      'history',
+    ])
+      t.learn('d', ['bulk', name]);
+    // Beside fewer values, a singular name's leaf stays.
+    for (const name of ['aperture', 'marketing_west', 'hooli_iron', 'sales']) t.learn('d', ['stream', name]);
+    t.finalize();
+    const templated = [
+      'channel/hooli-acme/program/sales',
+      'bulk/summary',
+      'bulk/history',
+      'stream/sales',
+    ].map((path) => t.template('d', splitPath(path)).join('/'));
+    expect(templated).toEqual([
+      'channel/hooli-acme/program/{param}',
+      'bulk/summary',
+      'bulk/history',
+      'stream/sales',
+    ]);
+  });
+
   it("takes the joined names a collection shows for values, not an API's joined routes", () => {
     const t = new PathTemplater();
     // Thin traffic: each collection shows one value, or two, with their routes.

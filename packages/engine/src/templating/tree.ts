@@ -1220,11 +1220,15 @@ export class PathTemplater<T = never> {
    * popular ones a rule about words kept apart (a spec's camelCase example beside them stays, and
    * does not keep them). A collection's own leaves come several at a time
    * (`/certificates/{name}/policy`, `…/backup`, `…/create`) or are named as a sub-resource
-   * (`/secrets/public-key`); reserved, static and operation names stay.
+   * (`/secrets/public-key`); reserved, static and operation names stay. Under a singular name, a
+   * leaf parameter of MANY_LEAF_VALUES or more values shows a collection too, and its one lone leaf
+   * joins it (`/channel/{id}/program/sales`); two there are its routes (`/bulk/md5`, `/bulk/sha1`).
    */
   private loneLeaves(node: TrieNode<T>, param: TrieNode<T>): [string, TrieNode<T>][] {
+    // Under a singular name (`/channel/{id}/program/sales`), a leaf parameter of many values shows the collection.
+    const plural = holdsValues(node);
     if (
-      !holdsValues(node) ||
+      (!plural && valuesOf(param) < MANY_LEAF_VALUES) ||
       node.reserved ||
       node.children.size > CONTAINED_LITERALS ||
       childKeys(param).length > 0 ||
@@ -1235,9 +1239,11 @@ export class PathTemplater<T = never> {
     for (const entry of node.children) {
       const [seg, child] = entry;
       if (childKeys(child).length > 0) return [];
-      if (!child.reserved && !isApiName(seg) && mayBeValue(node, seg)) found.push(entry);
+      if (!child.reserved && !isApiName(seg) && !isOperationName(node, seg) && mayBeValue(node, seg, !plural))
+        found.push(entry);
     }
-    return found;
+    // There, two leaves beside it are the collection's own routes (`/bulk/md5`, `/bulk/sha1`).
+    return plural || found.length === 1 ? found : [];
   }
 
   /**
@@ -1918,6 +1924,8 @@ const CONTAINED_LITERALS = 2;
  * whatever their words (see `loneLeaves`).
  */
 const LONE_LEAF_VALUES = 3;
+/** Values a leaf parameter under a singular name takes before a lone leaf beside it joins it. */
+const MANY_LEAF_VALUES = 5;
 
 /**
  * The largest share of its routes an example value named after its resource (see
