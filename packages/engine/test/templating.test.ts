@@ -24,6 +24,8 @@ describe('classifySegment', () => {
     ['a1b2c3d4e5', 'id'],
     ['users', 'literal'],
     ['findByStatus', 'literal'],
+    ['ListOutpostsWithS3', 'literal'],
+    ['GetBucketPolicyV2', 'literal'],
     ['logstash-monitorama-2013', 'literal'],
     ['style2.css', 'literal'],
     ['page2', 'literal'],
@@ -903,6 +905,21 @@ describe('templatePath', () => {
     ]);
     const notification = endpoints.find((e) => e.normalizedPath === '/notifications/{notificationId}');
     expect(notification?.merges?.[0]).toMatchObject({ rule: 'vocabulary', values: ['jacnky'] });
+  });
+
+  it('keeps API words run together beside a parameter literal, not a run-together name', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const id of ['42', '77', 'liamclark', 'changenotification', 'encryptionkey'])
+      inv.addObservation(obs(`/notifications/${id}`));
+    const paths = inv
+      .endpoints()
+      .map((e) => e.normalizedPath)
+      .sort();
+    expect(paths).toEqual([
+      '/notifications/changenotification',
+      '/notifications/encryptionkey',
+      '/notifications/{notificationId}',
+    ]);
   });
 
   it('keeps a plain word at the root beside a parameter holding routes literal, not a marked name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiWord, segmentWords, vocabularyShare } from '../src/templating/vocabulary.js';
+import { isApiWord, isRunOfApiWords, segmentWords, vocabularyShare } from '../src/templating/vocabulary.js';
 
 describe('API vocabulary', () => {
   it('splits segments into lower-case words at separators, camelCase humps and digits', () => {
@@ -21,5 +21,21 @@ describe('API vocabulary', () => {
     expect(vocabularyShare('liamclark')).toBe(0);
     expect(vocabularyShare('users-wonka')).toBe(0.5);
     expect(vocabularyShare('123')).toBe(0);
+  });
+
+  it('reads a lower-case run of API words written together as API words, not a run-together name', () => {
+    for (const w of [
+      'encryptionkey',
+      'changenotification',
+      'organizationconfiguration',
+      'accountpermissions',
+    ])
+      expect(isRunOfApiWords(w)).toBe(true);
+    for (const w of ['liamclark', 'carolking', 'noahwilson', 'users', 'idme'])
+      expect(isRunOfApiWords(w)).toBe(false);
+    expect(vocabularyShare('encryptionkey')).toBe(0);
+    expect(vocabularyShare('encryptionkey', true)).toBe(1);
+    // Only a whole segment so run together: words set apart are judged one by one.
+    expect(vocabularyShare('Website_started', true)).toBe(vocabularyShare('Website_started'));
   });
 });

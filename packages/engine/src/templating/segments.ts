@@ -132,6 +132,18 @@ function spelledInApiWords(seg: string): boolean {
   return !seg.split(/[^A-Za-z0-9]+/).some(isRandomPart) && spelledShare(seg) >= 0.5;
 }
 
+/**
+ * A PascalCase operation name a developer wrote, led by an API word (`ListOutpostsWithS3`,
+ * `GetBucketPolicyV2`): every hump a capital and two or more lower-case letters, a short code
+ * with a digit at the end at most. Random tokens of 16 characters or more almost never are.
+ */
+function isVerbLedName(seg: string): boolean {
+  const lead = /^[A-Z][a-z]{2,}/.exec(seg);
+  return PASCAL_WORDS.test(seg) && lead !== null && isApiWord(lead[0].toLowerCase());
+}
+
+const PASCAL_WORDS = /^(?:[A-Z][a-z]{2,}){2,}(?:[A-Z]{0,3}\d{1,2})?$/;
+
 /** Six characters or more with two digits, not spelled by API words (`iyuhl5kdn7ssmup83mvq`, `189371`). */
 function isRandomPart(part: string): boolean {
   return part.length >= 6 && (part.match(/\d/g)?.length ?? 0) >= 2 && spelledShare(part) < 0.5;
@@ -206,7 +218,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     entropyPerChar(seg) >= 3.2 &&
     /\d/.test(seg) &&
     /[A-Za-z]/.test(seg) &&
-    !spelledInApiWords(seg)
+    !spelledInApiWords(seg) &&
+    !isVerbLedName(seg)
   ) {
     return 'token';
   }

@@ -2346,14 +2346,14 @@ function isValueBeside<T>(
     child.reserved ||
     isStaticName(seg) ||
     (isPluralNoun(seg) && !holdsOnlyItsRoutes(seg, child, param)) ||
-    vocabularyShare(seg) > VALUE_VOCABULARY_SHARE
+    vocabularyShare(seg, true) > VALUE_VOCABULARY_SHARE
   )
     return false;
   const own = childKeys(child);
   // A leaf beside a parameter with sub-routes only when none of its words is an API word (and,
   // at the root, when it has a mark of data).
   if (own.length === 0)
-    return keys.length === 0 || ((!root || markedValue(seg)) && vocabularyShare(seg) === 0);
+    return keys.length === 0 || ((!root || markedValue(seg)) && vocabularyShare(seg, true) === 0);
   // A value that also ends paths beside a leaf parameter, its sub-routes seen only below it (the
   // rarer ones: `/admin/users/alice.garcia` and `…/alice.garcia/authorizations` beside `/admin/users/{}`).
   // A plain word there is a named sub-resource (`/payments/paypal` and `…/paypal/execute`).

@@ -40,15 +40,47 @@ export function isApiWord(word: string): boolean {
   return false;
 }
 
+/** Lower-case runs already split into API words (see `isRunOfApiWords`), or found not to be. */
+const RUNS = new Map<string, boolean>();
+const RUNS_LIMIT = 10_000;
+/** The shortest word a run is split into: two-letter words (`by`, `me`) split too many names. */
+const RUN_PIECE = 3;
+
+/**
+ * Whether a lower-case run is API words written together (`encryptionkey`, `changenotification`,
+ * `organizationconfiguration`): AWS and others write a route's words without a separator, while a
+ * value so run together is a name (`liamclark`, `carolking`) that API words do not spell whole.
+ * Each word is three letters or more; the last may be inflected (`accountpermissions`).
+ */
+export function isRunOfApiWords(word: string): boolean {
+  if (word.length < 2 * RUN_PIECE) return false;
+  let known = RUNS.get(word);
+  if (known !== undefined) return known;
+  // ends[i]: the run's first i letters are API words written together.
+  const ends = new Array<boolean>(word.length + 1).fill(false);
+  ends[0] = true;
+  for (let i = RUN_PIECE; i <= word.length; i++)
+    for (let j = 0; j + RUN_PIECE <= i && !ends[i]; j++)
+      if (ends[j] && (i === word.length ? isApiWord(word.slice(j, i)) : WORDS.has(word.slice(j, i))))
+        ends[i] = j > 0 || i < word.length;
+  known = ends[word.length] as boolean;
+  if (RUNS.size >= RUNS_LIMIT) RUNS.clear();
+  RUNS.set(word, known);
+  return known;
+}
+
 /**
  * The share of a segment's words that are API words (1 for `payment-methods`, `getUserById`;
  * 0 for `liamclark`; 0.5 for `myResourceGroup`'s `my`, `resource`, `group`… counted per word).
- * A segment without words (`42`, `-`) has share 0.
+ * A segment without words (`42`, `-`) has share 0. With `runs`, a segment that is one lower-case
+ * run of API words written together (`encryptionkey`) is API words (see `isRunOfApiWords`);
+ * words a separator or hump sets apart are judged one by one (`Website_started`).
  */
-export function vocabularyShare(seg: string): number {
+export function vocabularyShare(seg: string, runs = false): number {
   const words = segmentWords(seg);
   if (words.length === 0) return 0;
   let known = 0;
+  if (runs && words.length === 1 && /^[a-z]+$/.test(seg) && isRunOfApiWords(seg)) return 1;
   for (const w of words) if (isApiWord(w)) known++;
   return known / words.length;
 }
