@@ -986,6 +986,46 @@ describe('templatePath', () => {
     expect(path('report', 'tax-summary', 'export')).toBe('report/tax-summary/export');
   });
 
+  it('merges two names holding one deep sub-tree under a singular parent when one is marked as data', () => {
+    const t = new PathTemplater();
+    const base = ['providers', 'Microsoft.ApiManagement', 'service'];
+    // A name with a digit beside a plain one, each with the same routes: two values of the service.
+    for (const service of ['orbit6', 'red'])
+      for (const route of [
+        ['authorizationServers'],
+        ['authorizationServers', '7'],
+        ['authorizationServers', '7', 'listSecrets'],
+      ])
+        t.learn('d', [...base, service, ...route]);
+    // Look-alikes that stay: plain API words sharing a sub-tree, one convention, short codes, one route.
+    for (const side of ['public', 'private'])
+      for (const route of [['items'], ['items', '7'], ['items', '7', 'tags']])
+        t.learn('d', ['api', side, ...route]);
+    for (const mode of ['live', 'test'])
+      for (const route of [['charges'], ['charges', '7']]) t.learn('d', ['v1', mode, ...route]);
+    for (const goal of ['minimum-variance', 'maximum-return'])
+      for (const route of [['diversified'], ['subset-resampling-based']])
+        t.learn('d', ['portfolio', 'optimization', goal, ...route]);
+    for (const store of ['s3', 'gcs'])
+      for (const route of [['objects'], ['objects', '7']]) t.learn('d', ['storage', store, ...route]);
+    for (const flow of ['saml2', 'ldap']) t.learn('d', ['auth', flow, 'token']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path(...base, 'red', 'authorizationServers', '7', 'listSecrets')).toBe(
+      'providers/Microsoft.ApiManagement/service/{param}/authorizationServers/{id}/listSecrets',
+    );
+    expect(path(...base, 'orbit6', 'authorizationServers')).toBe(
+      'providers/Microsoft.ApiManagement/service/{param}/authorizationServers',
+    );
+    expect(path('api', 'private', 'items', '7', 'tags')).toBe('api/private/items/{id}/tags');
+    expect(path('v1', 'test', 'charges', '7')).toBe('v1/test/charges/{id}');
+    expect(path('portfolio', 'optimization', 'maximum-return', 'diversified')).toBe(
+      'portfolio/optimization/maximum-return/diversified',
+    );
+    expect(path('storage', 's3', 'objects', '7')).toBe('storage/s3/objects/{id}');
+    expect(path('auth', 'saml2', 'token')).toBe('auth/saml2/token');
+  });
+
   it('merges values under a route named in API words beside the parameter above', () => {
     const t = new PathTemplater();
     // `/v1/{parent}/chrome/…` beside `/v1/customer/{customer}/…`: `customer` is a route of its

@@ -911,9 +911,9 @@ export class PathTemplater<T = never> {
    * marks of data in more than one way, as values typed by many hands do, when all are names of no
    * API word joined by a dash or underscore (`/channelGroup/hooli-north/channel`) or written as
    * people's handles (`/mealplanner/carolking/items`, `…/erin85/items`, `…/emma.garcia/items`; a
-   * handle that merely ends in s holding their routes, `lucas`, joins them), or when the
-   * position's parameter holds the route
-   * they share; and when most of them are not API words. Sections share sub-routes too
+   * handle that merely ends in s holding their routes, `lucas`, joins them), when the
+   * position's parameter holds the route they share, or when they hold one deep sub-tree, one of
+   * them marked as data (`/service/wonka6/…` beside `/service/red/…`, see `sameDeepRoutes`); and when most of them are not API words. Sections share sub-routes too
    * (`/my/radio/follows`, `/mimic/protocol/msg/coap/…`, `/kpi/mau/…`), but keep one convention and
    * their API's words. Not where the parent holds collections (`/api/ipam/l2vpns`,
    * `…/l2vpn-terminations` beside `vlan-groups`), nor below a literal that may itself be a value
@@ -958,7 +958,8 @@ export class PathTemplater<T = never> {
       sharing.every(([seg]) => isMarkedName(seg)) ||
       (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing)) ||
       namesPartlyJoined(node, sharing);
-    if (!(beside || names || mixesMarks(sharing)) || words * 2 >= sharing.length) return null;
+    if (!(beside || names || mixesMarks(sharing) || sameDeepRoutes(sharing)) || words * 2 >= sharing.length)
+      return null;
     // Into the position's parameter when it has one (`{id}` from ids beside them).
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     const target = node.param ?? typed?.[1] ?? this.paramChild(node);
@@ -2138,6 +2139,29 @@ function mixesMarks<T>(names: readonly [string, TrieNode<T>][]): boolean {
     if (own.length > 0) marked++;
   }
   return marked * 2 >= names.length && marks.size >= 2;
+}
+
+/**
+ * Whether names under a singular parent, one of a pair or two of more marked as data (`wonka6`,
+ * `sofia-garcia`; a word of four letters or more, not a short code such as `s3`) and not all in one
+ * convention,
+ * hold one deep sub-tree: two routes or more below each, three quarters of them below another of
+ * them too (`/service/wonka6/authorizationServers/{id}/listSecrets` beside `/service/red/…`). Two routes of an API seldom share a whole sub-tree, and when they do
+ * are named in plain words (`/api/public/…`, `/api/private/…`; `/v1/live/…`, `/v1/test/…`) or keep
+ * one convention (`/optimization/minimum-variance/diversified`, `…/maximum-return/diversified`).
+ */
+function sameDeepRoutes<T>(names: readonly [string, TrieNode<T>][]): boolean {
+  // One mark for a pair; among more, a single joined name may be one of the API's sections (`snmp-tcp`).
+  const marked = names.filter(([seg]) => marksData(seg) && /[A-Za-z]{4}/.test(seg)).length;
+  if (marked < Math.min(2, names.length - 1) || new Set(names.map(([seg]) => conventionOf(seg))).size < 2)
+    return false;
+  const routes = names.map(([, child]) => deepKeys(child, '', 3, new Set()));
+  return routes.every(
+    (own, i) =>
+      own.size >= 2 &&
+      [...own].filter((key) => routes.some((other, j) => j !== i && other.has(key))).length * 4 >=
+        own.size * 3,
+  );
 }
 
 /** Whether most keys below `key` in these nodes are shared by at least two of them. */
