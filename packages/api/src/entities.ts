@@ -208,6 +208,7 @@ export const MERGE_RULES = [
   'named-example',
   'many-routes',
   'joined-name',
+  'placeholder',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -1233,6 +1233,55 @@ describe('templatePath', () => {
     });
   });
 
+  it('takes a placeholder spelling an identifier beside a parameter, not routes or actions', () => {
+    const t = new PathTemplater();
+    // Documentation writes the parameter's name where the value goes (`/{resourceUri}/providers/…`).
+    for (const id of ['4ebb1a32-6bd6-4a4f-a6b1-0a2d5c0e1f11', '9d2f1c52-77a4-4c0e-8f3e-1b2a3c4d5e6f'])
+      for (const route of [['events'], ['statuses', 'current']])
+        t.learn('d', [id, 'providers', 'health', ...route]);
+    t.learn('d', ['resourceUri', 'providers', 'health', 'events']);
+    // A leaf placeholder beside typed ids under a collection (at the root, a leaf names no collection).
+    for (const id of ['e0bb556f9c53a4a5d683507e', '8287af2f6d1b4609e08f8977'])
+      t.learn('d', ['recommendations', id, 'suppressions']);
+    t.learn('d', ['recommendations', 'recommendationId']);
+    t.learn('d', ['recommendations', 'recommendationId', 'suppressions']);
+    for (const id of ['93db511f-677e-4911-9846-5fc02057f3c5', 'bef58238-7375-4732-9ac8-66cd9abcb7f4'])
+      t.learn('d', [id]);
+    t.learn('d', ['roleassignmentId']);
+    // A leaf naming which id it gives, and a route holding routes that names no collection's resource.
+    for (const id of ['31', '32', 'liveSnapshotId']) t.learn('d', ['snapshots', id]);
+    for (const kind of ['userId', 'accountId']) t.learn('d', ['annotations', kind, '2279']);
+    for (const id of ['41', '42']) t.learn('d', ['annotations', id, '7']);
+    // Look-alikes stay: an operation naming an id, a sub-resource, a collection's own routes, a
+    // root route of its own, a route holding routes the ids lack.
+    for (const id of ['17', '18']) t.learn('d', ['users', id, 'orders']);
+    for (const name of ['getUserById', 'publicKey', 'me', 'avatarUrl']) t.learn('d', ['users', name]);
+    t.learn('d', ['users', 'accountId', 'settings']);
+    for (const name of ['healthz', 'userInfo']) t.learn('d', [name]);
+    t.learn('d', ['oauth', 'token']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['resourceUri/providers/health/events', '{uuid}/providers/health/events'],
+      ['recommendations/recommendationId', 'recommendations/{objectId}'],
+      ['recommendations/recommendationId/suppressions', 'recommendations/{objectId}/suppressions'],
+      ['roleassignmentId', 'roleassignmentId'],
+      ['snapshots/liveSnapshotId', 'snapshots/liveSnapshotId'],
+      ['annotations/userId/2279', 'annotations/userId/{id}'],
+      ['users/getUserById', 'users/getUserById'],
+      ['users/publicKey', 'users/publicKey'],
+      ['users/me', 'users/me'],
+      ['users/accountId/settings', 'users/accountId/settings'],
+      ['healthz', 'healthz'],
+      ['userInfo', 'userInfo'],
+      ['oauth/token', 'oauth/token'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+    expect(t.explain('d', ['resourceUri', 'providers'])[0]).toMatchObject({
+      rule: 'placeholder',
+      values: ['resourceUri'],
+    });
+  });
+
   it('takes a camelCase example sharing routes with a value, not camelCase routes', () => {
     const t = new PathTemplater();
     // The spec's example cluster, used in every example request, beside one generated value.

@@ -266,7 +266,10 @@ export interface MergeReason {
    * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`);
    * `joined-name`: the children of a collection, names of words joined by a dash or underscore,
    * none an API word (with as few other names mostly not of API words holding their routes) (`/domainnames/umbrella-north`), with a camelCase example
-   * value holding their routes (`/clusters/kustoProd/…` beside `/clusters/mateo-walker/…`).
+   * value holding their routes (`/clusters/kustoProd/…` beside `/clusters/mateo-walker/…`);
+   * `placeholder`: a literal spelling an identifier's name where the parameter beside it sits
+   * (`/resourceUri/providers/…` beside `/{id}/providers/…`, `/recommendations/recommendationId`):
+   * a documentation example copied with its placeholder.
    */
   rule:
     | 'cardinality'
@@ -283,7 +286,8 @@ export interface MergeReason {
     | 'inside-parameter'
     | 'named-example'
     | 'many-routes'
-    | 'joined-name';
+    | 'joined-name'
+    | 'placeholder';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -730,6 +734,8 @@ export class PathTemplater<T = never> {
       if (siblings) visit(siblings, depth + 1, node);
       const inside = this.mergeInsideParameter(node);
       if (inside) visit(inside, depth + 1, node);
+      const placed = this.mergePlaceholders(node);
+      if (placed) visit(placed, depth + 1, node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         for (const [seg, child] of [...node.children]) {
@@ -1331,6 +1337,55 @@ export class PathTemplater<T = never> {
     if (found.length > 0) this.takeValues(node, target, key, found, 'inside-parameter', true);
     if (examples.length > 0) this.takeValues(node, target, key, examples, 'named-example', true);
     return target;
+  }
+
+  /**
+   * Placeholders beside a parameter: a literal that spells an identifier's name (`resourceUri`,
+   * `parentResourcePath`; see `spellsIdentifier`) where the position already holds a parameter,
+   * all of whose routes (two levels deep) the parameter holds, is that parameter: documentation
+   * writes the parameter's name where the value goes, and users copy it (`/resourceUri/providers/…`
+   * beside `/{id}/providers/…`). At the root, where names of API words otherwise stay: a collection
+   * is named by a noun, not by an identifier's name; below it, when it names the collection's
+   * resource. A leaf is one when it is that resource's name and the identifier word alone
+   * (`/recommendations/recommendationId`, see `placeholderOf`). Beside several kinds of ids, the
+   * kind holding most routes takes it (a leaf: the kind of leaf values). Returns the parameter
+   * that took them, or null.
+   */
+  private mergePlaceholders(node: TrieNode<T>): TrieNode<T> | null {
+    if (isSplit(node)) return null;
+    const targets: [string, TrieNode<T>][] = [...(node.typed ?? [])];
+    if (node.param) targets.push(['{param}', node.param]);
+    if (targets.length === 0) return null;
+    const routes = new Map<TrieNode<T>, number>();
+    for (const [, target] of targets) routes.set(target, deepKeys(target, '', 3, new Set()).size);
+    targets.sort((a, b) => (routes.get(b[1]) ?? 0) - (routes.get(a[1]) ?? 0));
+    const found = new Map<string, [string, TrieNode<T>][]>();
+    for (const entry of node.children) {
+      const [seg, child] = entry;
+      if (child.reserved || !spellsIdentifier(seg)) continue;
+      const leaf = childKeys(child).length === 0;
+      // A leaf only when it is the collection's resource and the identifier word alone
+      // (`/recommendations/recommendationId`): an API's own leaves name which id they give
+      // (`/snapshots/liveSnapshotId`, `/enterprises/signupUrl`). Below the root, a route holding
+      // routes names the collection's resource (`/annotations/rgdId/{id}` is a kind of lookup).
+      if (leaf ? !placeholderOf(seg, node) : node.template !== '' && !namesItsResource(seg, node)) continue;
+      // A leaf stands for the id itself: the leaf values' parameter, else the busiest one.
+      const place = leaf
+        ? (targets.find(([, target]) => childKeys(target).length === 0) ?? targets[0])
+        : targets.find(([, target]) => unplacedRoutes(child, target, 2, true) === 0);
+      if (!place) continue;
+      const list = found.get(place[0]) ?? [];
+      list.push(entry);
+      found.set(place[0], list);
+    }
+    let took: TrieNode<T> | null = null;
+    for (const [key, target] of targets) {
+      const list = found.get(key);
+      if (!list) continue;
+      this.takeValues(node, target, key, list, 'placeholder', true);
+      took ??= target;
+    }
+    return took;
   }
 
   /**
@@ -1946,6 +2001,49 @@ const CONTAINING_VALUES = 2;
  * parameter's routes is an example value (see `mergeInsideParameter`), never one of these.
  */
 const ALIASES: ReadonlySet<string> = new Set(['mine', 'my', 'own', 'default', 'new', 'all']);
+
+/**
+ * The last words of an identifier's name (`resourceUri`, `roleassignmentId`, `SomeUserID`,
+ * `parentResourcePath`, `resourceProviderNamespace`): a parameter's name, not a route's.
+ */
+const IDENTIFIER_WORDS: ReadonlySet<string> = new Set('id uri url guid uuid arn path namespace'.split(' '));
+
+/**
+ * Words that make an operation's name of an identifier's (`getUserById`, `changeProjectId`,
+ * `generateUploadUri`, `listCallbackUrl`): verbs, and the prepositions of a lookup.
+ */
+const OPERATION_WORDS: ReadonlySet<string> = new Set(
+  [
+    'by for from to of get list find set create update delete check generate reset validate lookup',
+    'search fetch resolve rotate verify revoke encode decode parse shorten expand convert change add',
+    'remove assign refresh register request send upload download issue renew copy move enable disable',
+    'retrieve query new next my',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Whether `seg` spells an identifier's name as one word of two or more (`resourceUri`,
+ * `roleassignmentId`, `resource_id`): its last word names what an identifier is (IDENTIFIER_WORDS)
+ * and none of its words makes it an operation (`getUserById`, `shortenUrl`).
+ */
+function spellsIdentifier(seg: string): boolean {
+  if (!/^[A-Za-z]+(?:_[A-Za-z]+)*$/.test(seg)) return false;
+  const words = segmentWords(seg);
+  if (words.length < 2 || !IDENTIFIER_WORDS.has(words[words.length - 1] as string)) return false;
+  return !words.some((word) => OPERATION_WORDS.has(word));
+}
+
+/**
+ * Whether the identifier's name `seg` is the placeholder of the collection `node`'s resource: its
+ * words before the identifier word spell the collection's singular name (`recommendationId` under
+ * `recommendations`, `jobScheduleId` under `jobschedules`).
+ */
+function placeholderOf<T>(seg: string, node: TrieNode<T>): boolean {
+  const singular = resourceName(ownSegment(node))?.toLowerCase();
+  return singular !== undefined && segmentWords(seg).slice(0, -1).join('') === singular;
+}
 
 /** Routes (three levels deep) a name of API words holds, all below the typed ids beside it, to be one of their values. */
 const ALIAS_ROUTES = 2;

@@ -23,6 +23,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'many-routes': 'a busy value: it holds many of the routes of the parameter beside it',
   'joined-name':
     "a collection's children, names joined by a dash or underscore of words APIs do not use in routes",
+  placeholder:
+    "the parameter's name written where its value goes (documentation's placeholder, like resourceUri), holding the parameter's routes",
 };
 
 /** `1 distinct value`, `212 distinct values`. */
