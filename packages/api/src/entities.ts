@@ -209,6 +209,7 @@ export const MERGE_RULES = [
   'many-routes',
   'joined-name',
   'placeholder',
+  'same-methods',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

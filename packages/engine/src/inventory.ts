@@ -731,6 +731,9 @@ export class Inventory {
    * now fall under a merged position are combined. Spec templates are never re-templated.
    */
   endpoints(): EndpointAggregate[] {
+    // The methods each learned route answered: a literal answering as the parameter beside it does is a value.
+    for (const agg of this.aggregates.values())
+      if (!agg.spec) this.templater.noteMethod(agg.domain, splitPath(agg.normalizedPath), agg.method);
     this.templater.finalize();
     const merged = new Map<string, EndpointAggregate>();
     for (const [key, agg] of this.aggregates) {

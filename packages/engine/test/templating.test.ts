@@ -1885,6 +1885,68 @@ describe('templatePath', () => {
     expect(r.accuracy).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('takes a literal answering DELETE as the parameter beside it does as one more value', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string, times = 1) => {
+      for (let i = 0; i < times; i++) inv.addObservation({ ...obs(path), method });
+    };
+    // Two names merged as leaf values; a busy name that looks plural stayed beside them, although
+    // it is read, replaced and deleted exactly as they are.
+    send('GET', '/accounts/ord_BTLptfk6Zd3VUcCe/policies');
+    for (const m of ['GET', 'PUT', 'DELETE']) send(m, '/accounts/ord_BTLptfk6Zd3VUcCe/policies/lindqvist', 2);
+    for (const m of ['PUT', 'DELETE']) send(m, '/accounts/ch_yLa4grqWrXomhX51/policies/nora_vance');
+    for (const m of ['GET', 'PUT', 'DELETE']) send(m, '/accounts/ch_yLa4grqWrXomhX51/policies/operations', 5);
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('DELETE /accounts/{accountId}/policies/{policyId}');
+    expect(paths).not.toContain('DELETE /accounts/{accountId}/policies/operations');
+    expect(inv.templateFor('site.example', 'GET', '/accounts/ord_BTLptfk6Zd3VUcCe/policies/operations')).toBe(
+      '/accounts/{accountId}/policies/{policyId}',
+    );
+  });
+
+  it('keeps read-only, updated-only, alias and bulk routes beside ids literal', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    for (const id of [101, 202, 303]) {
+      for (const m of ['GET', 'PUT', 'PATCH', 'DELETE']) send(m, `/users/${id}`);
+      for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/orders/${id}/config`);
+      send('GET', `/repos/${id}`);
+      send('DELETE', `/repos/${id}`);
+    }
+    // A singleton read and updated, an alias of the caller, a section's own sub-route, a search.
+    for (const m of ['GET', 'PUT']) send(m, '/users/settings');
+    for (const m of ['GET', 'PATCH', 'DELETE']) send(m, '/users/me');
+    for (const m of ['GET', 'PUT']) send(m, '/orders/feed/config');
+    send('GET', '/repos/search');
+    // Deleting many at once beside ids that are read, replaced and deleted one by one.
+    for (const id of ['9f86d081884c7d659a2feaa0c55ad015', '5e884898da28047151d0e56f8dc62927'])
+      for (const m of ['GET', 'POST', 'PUT', 'DELETE']) send(m, `/files/${id}`);
+    send('DELETE', '/files/bulkDelete');
+    for (const m of ['POST', 'DELETE']) send(m, '/files/batch');
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    for (const p of [
+      'PUT /users/settings',
+      'DELETE /users/me',
+      'PATCH /users/me',
+      'PUT /orders/feed/config',
+      'GET /repos/search',
+      'DELETE /files/bulkDelete',
+      'DELETE /files/batch',
+    ])
+      expect(paths).toContain(p);
+  });
+
+  it('keeps a collection route answering DELETE literal when it holds a route of its own', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    for (const id of [101, 202, 303]) for (const m of ['GET', 'DELETE']) send(m, `/payment/${id}`);
+    for (const m of ['GET', 'DELETE']) send(m, '/payment/history');
+    send('GET', '/payment/history/recent');
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('DELETE /payment/history');
+    expect(paths).toContain('GET /payment/history/recent');
+  });
+
   it.skipIf(!hasCorpus)('recovers ≥ 95 % of the corpus specs’ templates from synthetic traffic', () => {
     const specs = [
       'openapi/oas30-petstore3.yaml',

@@ -92,6 +92,8 @@ interface TrieNode<T> {
   absorbed: Set<string> | null;
   /** The overrides of this node's domain (one object per domain, shared by its nodes). */
   rules: DomainRules;
+  /** The methods this route answered (see `METHOD_BITS`; noted before `finalize`, not per line). */
+  methods: number;
 }
 
 /**
@@ -170,6 +172,7 @@ function newNode<T>(
     reason: null,
     taken: null,
     absorbed: null,
+    methods: 0,
   };
 }
 
@@ -269,7 +272,10 @@ export interface MergeReason {
    * value holding their routes (`/clusters/kustoProd/…` beside `/clusters/mateo-walker/…`);
    * `placeholder`: a literal spelling an identifier's name where the parameter beside it sits
    * (`/resourceUri/providers/…` beside `/{id}/providers/…`, `/recommendations/recommendationId`):
-   * a documentation example copied with its placeholder.
+   * a documentation example copied with its placeholder;
+   * `same-methods`: a literal beside a parameter answering DELETE as it does, every route below
+   * it one of the parameter's answering no other methods (`DELETE /policydefinitions/sales` beside
+   * `DELETE /policydefinitions/{param}`): an instance, not a collection's own route.
    */
   rule:
     | 'cardinality'
@@ -287,7 +293,8 @@ export interface MergeReason {
     | 'named-example'
     | 'many-routes'
     | 'joined-name'
-    | 'placeholder';
+    | 'placeholder'
+    | 'same-methods';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -1170,7 +1177,8 @@ export class PathTemplater<T = never> {
    * reserved and operation names stay, and so do plain one-word leaves beside typed ids with
    * sub-routes when nothing marked as data joins with them (`isNamedLeaf`); API words and plural
    * nouns holding many of the parameter's routes join it (see `holdsManyRoutesOf`; reason
-   * `many-routes`). Returns the parameters that took them.
+   * `many-routes`), and so do one or two literals deleted as its values are (see
+   * `answersAsInstance`; reason `same-methods`). Returns the parameters that took them.
    */
   private mergeBesideParameter(node: TrieNode<T>): TrieNode<T>[] {
     if (isSplit(node)) return [];
@@ -1203,6 +1211,18 @@ export class PathTemplater<T = never> {
       // when more than CONTAINED_LITERALS literals are so alike: the API's collections of one shape
       // (`/entity/contact/count`, `…/bulk`, `/entity/case/count`, `…/bulk`).
       if (node.template === '') continue;
+      // Literals answering as its instances do (`DELETE /policydefinitions/sales`), aliases kept.
+      const instances = [...node.children].filter(
+        ([seg, child]) =>
+          !child.reserved &&
+          !ALIASES.has(seg.toLowerCase()) &&
+          (key !== '{param}' || valuesOf(target) >= CONTAINING_VALUES) &&
+          answersAsInstance(seg, child, target),
+      );
+      if (instances.length > 0 && instances.length <= CONTAINED_LITERALS) {
+        this.takeValues(node, target, key, instances, 'same-methods', true);
+        if (!took.includes(target)) took.push(target);
+      }
       const lone = this.loneLeaves(node, target);
       if (lone.length > 0) {
         this.takeValues(node, target, key, lone, 'cardinality');
@@ -1715,6 +1735,23 @@ export class PathTemplater<T = never> {
     return out;
   }
 
+  /**
+   * Note that the route of a learned path (`segments`, as `template` takes them) answered
+   * `method`: called per endpoint before `finalize`, which compares the methods a literal and the
+   * parameter beside it answer (see `answersAsInstance`).
+   */
+  noteMethod(domain: string, segments: readonly string[], method: string): void {
+    const typed = this.template(domain, segments);
+    let node = this.roots.get(domain) ?? null;
+    for (const key of typed) {
+      if (!node) return;
+      if (key === '{param}') node = node.param;
+      else if (key.charCodeAt(0) === OPEN_BRACE) node = node.typed?.get(key) ?? null;
+      else node = node.children.get(key) ?? null;
+    }
+    if (node) node.methods |= METHOD_BITS[method] ?? OTHER_METHOD;
+  }
+
   /** Template a path with what has been learned so far (does not learn). */
   template(domain: string, segments: readonly string[]): string[] {
     return this.templateTyped(domain, templateSegments(segments, true), segments);
@@ -1802,6 +1839,7 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
     else target.param = source.param;
   }
   target.merged ||= source.merged;
+  target.methods |= source.methods;
   target.wordValues ||= source.wordValues;
   target.reason ??= source.reason;
   if (source.taken) for (const seg of source.taken) (target.taken ??= new Set()).add(seg);
@@ -2043,6 +2081,62 @@ function spellsIdentifier(seg: string): boolean {
 function placeholderOf<T>(seg: string, node: TrieNode<T>): boolean {
   const singular = resourceName(ownSegment(node))?.toLowerCase();
   return singular !== undefined && segmentWords(seg).slice(0, -1).join('') === singular;
+}
+
+/** A bit per method a route answers (`TrieNode.methods`); other methods share OTHER_METHOD. */
+const METHOD_BITS: Readonly<Record<string, number>> = {
+  GET: 1,
+  POST: 2,
+  PUT: 4,
+  PATCH: 8,
+  DELETE: 16,
+  HEAD: 32,
+};
+const OTHER_METHOD = 64;
+/** The method that removes the one resource a route names. */
+const INSTANCE_WRITES = METHOD_BITS['DELETE'] as number;
+/** A plain lower-case word (`trash`): no mark of data. */
+const PLAIN_WORD = /^[a-z]+$/;
+/** The methods that read, replace or change the one resource a route names. */
+const INSTANCE_READS =
+  (METHOD_BITS['GET'] as number) | (METHOD_BITS['PUT'] as number) | (METHOD_BITS['PATCH'] as number);
+
+/**
+ * A literal beside a parameter that is deleted as the parameter's values are (`DELETE
+ * /policydefinitions/sales` beside `DELETE /policydefinitions/{param}`), and on every route below it
+ * (three levels) answers only methods the parameter answers there: one of its values, whatever its
+ * words. A collection's own routes beside its ids are read (`/payment/history`, `/users/search`,
+ * `/orders/export`) or acted on (`POST /orders/bulk`), not deleted; a singleton sub-resource
+ * (`/users/settings`) is read and updated. Deleted and never read, replaced or changed, a name of
+ * API words may delete many (`/users/sign_out`, `/products/bulkDelete`) and stays.
+ */
+function answersAsInstance<T>(seg: string, literal: TrieNode<T>, target: TrieNode<T>): boolean {
+  if ((literal.methods & target.methods & INSTANCE_WRITES) === 0) return false;
+  // Deleted only, a name of API words or a plain word may delete many (`/files/trash`,
+  // `/users/sign_out`, `/products/bulkDelete`); a name mostly of other words, marked as data, is a value.
+  if (
+    (literal.methods & INSTANCE_READS) === 0 &&
+    (vocabularyShare(seg) > VALUE_VOCABULARY_SHARE || PLAIN_WORD.test(seg))
+  )
+    return false;
+  return methodsWithin(literal, target, 3);
+}
+
+/** Whether every route below `literal` (`depth` levels) is one `target` holds, answering no other methods. */
+function methodsWithin<T>(literal: TrieNode<T>, target: TrieNode<T>, depth: number): boolean {
+  if ((literal.methods & ~target.methods) !== 0) return false;
+  if (depth === 0) return true;
+  for (const [key, child] of literal.children) {
+    const there = target.children.get(key);
+    if (!there || !methodsWithin(child, there, depth - 1)) return false;
+  }
+  for (const [key, child] of literal.typed ?? []) {
+    const there = target.typed?.get(key);
+    if (!there || !methodsWithin(child, there, depth - 1)) return false;
+  }
+  if (literal.param && (!target.param || !methodsWithin(literal.param, target.param, depth - 1)))
+    return false;
+  return true;
 }
 
 /** Routes (three levels deep) a name of API words holds, all below the typed ids beside it, to be one of their values. */

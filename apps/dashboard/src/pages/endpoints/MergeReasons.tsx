@@ -25,6 +25,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     "a collection's children, names joined by a dash or underscore of words APIs do not use in routes",
   placeholder:
     "the parameter's name written where its value goes (documentation's placeholder, like resourceUri), holding the parameter's routes",
+  'same-methods':
+    'an instance: it answers the methods the parameter beside it answers, deletion included, on the same routes',
 };
 
 /** `1 distinct value`, `212 distinct values`. */
