@@ -1233,13 +1233,40 @@ describe('templatePath', () => {
     });
   });
 
+  it('takes a root word holding a long route of the typed ids beside it, not short or own routes', () => {
+    const t = new PathTemplater();
+    // `/{scope}/providers/…` called as the documentation's `/scope/providers/…`.
+    for (const domain of ['d', 'e'])
+      for (const id of ['4ebb1a32-6bd6-4a4f-a6b1-0a2d5c0e1f11', '9d2f1c52-77a4-4c0e-8f3e-1b2a3c4d5e6f'])
+        for (const route of [['associations'], ['associations', 'north-pied'], ['links']])
+          t.learn(domain, [id, 'providers', 'custom', ...route]);
+    t.learn('d', ['scope', 'providers', 'custom', 'associations']);
+    // A root route holding a short route of the ids, or a long route of its own, stays; so does an
+    // alias (in another domain: three or more literals so contained are the API's own routes).
+    t.learn('d', ['health', 'providers']);
+    t.learn('d', ['orgs', 'providers', 'custom', 'settings']);
+    t.learn('e', ['default', 'providers', 'custom', 'links']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['scope/providers/custom/associations', '{uuid}/providers/custom/associations'],
+      ['health/providers', 'health/providers'],
+      ['orgs/providers/custom/settings', 'orgs/providers/custom/settings'],
+      ['default/providers/custom/links', 'default/providers/custom/links'],
+    ];
+    for (const [path, template] of cases)
+      expect(t.template(path.startsWith('default') ? 'e' : 'd', path.split('/')).join('/')).toBe(template);
+    expect(t.explain('d', ['scope', 'providers'])[0]).toMatchObject({
+      rule: 'inside-parameter',
+      values: ['scope'],
+    });
+  });
+
   it('takes a placeholder spelling an identifier beside a parameter, not routes or actions', () => {
     const t = new PathTemplater();
     // Documentation writes the parameter's name where the value goes (`/{resourceUri}/providers/…`).
     for (const id of ['4ebb1a32-6bd6-4a4f-a6b1-0a2d5c0e1f11', '9d2f1c52-77a4-4c0e-8f3e-1b2a3c4d5e6f'])
-      for (const route of [['events'], ['statuses', 'current']])
-        t.learn('d', [id, 'providers', 'health', ...route]);
-    t.learn('d', ['resourceUri', 'providers', 'health', 'events']);
+      for (const route of [['events'], ['statuses', 'current']]) t.learn('d', [id, 'providers', ...route]);
+    t.learn('d', ['resourceUri', 'providers', 'events']);
     // A leaf placeholder beside typed ids under a collection (at the root, a leaf names no collection).
     for (const id of ['e0bb556f9c53a4a5d683507e', '8287af2f6d1b4609e08f8977'])
       t.learn('d', ['recommendations', id, 'suppressions']);
@@ -1261,7 +1288,7 @@ describe('templatePath', () => {
     t.learn('d', ['oauth', 'token']);
     t.finalize();
     const cases: [path: string, template: string][] = [
-      ['resourceUri/providers/health/events', '{uuid}/providers/health/events'],
+      ['resourceUri/providers/events', '{uuid}/providers/events'],
       ['recommendations/recommendationId', 'recommendations/{objectId}'],
       ['recommendations/recommendationId/suppressions', 'recommendations/{objectId}/suppressions'],
       ['roleassignmentId', 'roleassignmentId'],

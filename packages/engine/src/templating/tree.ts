@@ -1285,7 +1285,9 @@ export class PathTemplater<T = never> {
    * stay. Beside a typed parameter, whose count of values is not kept, only names mostly not of
    * API words, or below the root names of API words holding ALIAS_ROUTES or more routes, all of
    * them the ids' (`/fabricLocations/local/scaleUnitNodes`, `…/nodes/{id}` beside
-   * `/fabricLocations/{id}/…`: the spec's example), unless one of the ALIASES; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
+   * `/fabricLocations/{id}/…`: the spec's example), at the root such names holding a route three
+   * levels deep (`/scope/providers/Microsoft.CustomProviders/associations` beside
+   * `/{uuid}/providers/…`: the documentation's placeholder), unless one of the ALIASES; beside several kinds of ids (`/subscriptions/subid/…` beside `/subscriptions/{id}/…`
    * and `/subscriptions/{token}/…`), the kind holding most routes takes them. A literal naming its
    * collection's resource (`sdkTestHub` under `hubs`, see `namesItsResource`) is an example value
    * too when most of its routes sit below the parameter (EXAMPLE_UNPLACED_SHARE: it was used in
@@ -1343,10 +1345,11 @@ export class PathTemplater<T = never> {
         value(entry) &&
         (target === param ||
           vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE ||
-          (node.template !== '' &&
-            !ALIASES.has(entry[0].toLowerCase()) &&
+          (!ALIASES.has(entry[0].toLowerCase()) &&
             !namesItsResource(entry[0], node) &&
-            deepKeys(entry[1], '', 3, new Set()).size >= ALIAS_ROUTES)),
+            (node.template === ''
+              ? holdsLongRoute(entry[1])
+              : deepKeys(entry[1], '', 3, new Set()).size >= ALIAS_ROUTES))),
     );
     // Beside a typed parameter, a name of API words is a value when it names its resource (`ResourceGroupForSDKTest`).
     for (const entry of inside)
@@ -2137,6 +2140,15 @@ function methodsWithin<T>(literal: TrieNode<T>, target: TrieNode<T>, depth: numb
   if (literal.param && (!target.param || !methodsWithin(literal.param, target.param, depth - 1)))
     return false;
   return true;
+}
+
+/**
+ * Whether a route three levels deep runs below `node` (`/scope/providers/Microsoft.Foo/associations`):
+ * at the root, a literal holding such a route, all of it the typed ids' beside it, is one of them.
+ */
+function holdsLongRoute<T>(node: TrieNode<T>): boolean {
+  for (const key of deepKeys(node, '', 3, new Set())) if (key.split('/').length === 3) return true;
+  return false;
 }
 
 /** Routes (three levels deep) a name of API words holds, all below the typed ids beside it, to be one of their values. */
