@@ -1026,6 +1026,36 @@ describe('templatePath', () => {
     expect(path('auth', 'saml2', 'token')).toBe('auth/saml2/token');
   });
 
+  it('takes the values a parameter took at a position of the same name elsewhere in the domain', () => {
+    const t = new PathTemplater();
+    // `/get-pricing/outbound/{param}` took five leaves marked as data in more than one way.
+    for (const value of ['blue_oak', 'gold', 'noah-moore', 'soylent', 'mateo-davis'])
+      t.learn('d', ['account', 'get-pricing', 'outbound', value]);
+    for (const value of ['noah-moore', 'gold', 'mateo-davis'])
+      t.learn('d', ['account', 'get-full-pricing', 'outbound', value]);
+    // Another child there keeps them literal, and so does a position of another name.
+    for (const value of ['noah-moore', 'gold', 'summary'])
+      t.learn('d', ['account', 'get-net-pricing', 'outbound', value]);
+    for (const value of ['noah-moore', 'gold']) t.learn('d', ['account', 'get-pricing', 'inbound', value]);
+    // Plain words alone carry no mark of data: they may be the API's own routes, and stay.
+    for (const value of ['gold', 'soylent'])
+      t.learn('d', ['account', 'get-gross-pricing', 'outbound', value]);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('account', 'get-full-pricing', 'outbound', 'gold')).toBe(
+      'account/get-full-pricing/outbound/{param}',
+    );
+    expect(path('account', 'get-net-pricing', 'outbound', 'gold')).toBe(
+      'account/get-net-pricing/outbound/gold',
+    );
+    expect(path('account', 'get-pricing', 'inbound', 'noah-moore')).toBe(
+      'account/get-pricing/inbound/noah-moore',
+    );
+    expect(path('account', 'get-gross-pricing', 'outbound', 'soylent')).toBe(
+      'account/get-gross-pricing/outbound/soylent',
+    );
+  });
+
   it('merges values under a route named in API words beside the parameter above', () => {
     const t = new PathTemplater();
     // `/v1/{parent}/chrome/…` beside `/v1/customer/{customer}/…`: `customer` is a route of its

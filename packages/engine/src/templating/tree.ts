@@ -253,7 +253,7 @@ export interface MergeReason {
    * sharing sub-routes, or two or more country or locale codes side by side (`/channels/US`);
    * `capacity`: the node's literal children reached the memory cap;
    * `known-value`: the values were merged elsewhere in the same domain (the same user or
-   * resource name under another route); `nested-values`: words outside the API vocabulary
+   * resource name under another route, or the values of a position of the same name); `nested-values`: words outside the API vocabulary
    * under a collection nested below a parameter, each below one parent value only; `vocabulary`:
    * literals beside a parameter with words real APIs do not route by (see vocabulary.ts);
    * `mixed-conventions`: names where a version's collections sit, not API words, written in
@@ -807,6 +807,56 @@ export class PathTemplater<T = never> {
       return true;
     };
     for (const root of this.roots.values()) if (root.rules.values.size > 0) known(root, 0);
+    // Last, positions of one name holding the very values a parameter of that name took elsewhere.
+    for (const root of this.roots.values())
+      for (const param of this.mergeSameNamedValues(root)) visit(param, param.template.split('/').length);
+  }
+
+  /**
+   * Positions of the same name in one domain hold the same kind of value: literal children of a
+   * position, two or more, all of them values a parameter below another position of that name
+   * took, one of them at least marked as data (`/get-full-pricing/outbound/noah-moore`, `…/gold`
+   * where `/get-pricing/outbound/{param}` took `noah-moore`, `gold`, `blue_oak`…), are values there
+   * too (reason `known-value`): an API names a position's routes the same wherever it sits, and
+   * traffic showed these ones beside more values. Any other child keeps them all literal; an
+   * API's actions taken by a count (`speak`, `hangup`) carry no mark and stay. Returns the
+   * parameters that took them.
+   */
+  private mergeSameNamedValues(root: TrieNode<T>): TrieNode<T>[] {
+    const taken = new Map<string, Set<string>>();
+    const nodes: TrieNode<T>[] = [];
+    const walk = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      nodes.push(node);
+      const name = node.template === '' ? '' : ownSegment(node);
+      if (node.param?.taken && name.charCodeAt(0) !== OPEN_BRACE) {
+        const set = taken.get(name) ?? new Set<string>();
+        for (const seg of node.param.taken) set.add(seg);
+        taken.set(name, set);
+      }
+      for (const child of node.children.values()) walk(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) walk(child, depth + 1);
+      if (node.param) walk(node.param, depth + 1);
+    };
+    walk(root, 0);
+    const params: TrieNode<T>[] = [];
+    if (taken.size === 0) return params;
+    for (const node of nodes) {
+      if (node.template === '' || node.param !== null || node.typed || isSplit(node)) continue;
+      const values = taken.get(ownSegment(node));
+      const found = [...node.children];
+      if (
+        !values ||
+        found.length < FEW_LEAF_VALUES ||
+        !found.every(([seg, child]) => values.has(seg) && !child.reserved) ||
+        !found.some(([seg]) => marksData(seg))
+      )
+        continue;
+      const param = this.paramChild(node);
+      this.takeValues(node, param, '{param}', found, 'known-value');
+      params.push(param);
+    }
+    return params;
   }
 
   /**

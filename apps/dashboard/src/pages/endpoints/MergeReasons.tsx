@@ -11,7 +11,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   prefix: 'prefixes in front of the same API (tenants)',
   locale: 'country or locale codes side by side, alone or in front of the same routes',
   capacity: 'more distinct values than the inventory keeps apart',
-  'known-value': 'the same values were merged under another route',
+  'known-value': 'the same values were merged under another route, or at a position of the same name',
   'nested-values': 'names no API route uses, each under one parent value of a nested collection',
   vocabulary: 'beside a parameter, with words APIs do not use in routes',
   'mixed-conventions':
