@@ -922,6 +922,15 @@ describe('templatePath', () => {
     ]);
   });
 
+  it('reads a plain word whose plural APIs route by as an API word: a pair of sections', () => {
+    const t = new PathTemplater();
+    for (const id of ['1842', '77', '9031']) t.learn('d', ['orders', id]);
+    for (const section of ['feed', 'hook']) t.learn('d', ['orders', section, 'config']);
+    t.finalize();
+    expect(t.template('d', ['orders', 'hook', 'config'])).toEqual(['orders', 'hook', 'config']);
+    expect(t.template('d', ['orders', 'feed', 'config'])).toEqual(['orders', 'feed', 'config']);
+  });
+
   it('keeps a plain word at the root beside a parameter holding routes literal, not a marked name', () => {
     const inv = new Inventory({ detectPii: false });
     for (const id of ['2075824', '6749303', '9496173'])

@@ -38,4 +38,11 @@ describe('API vocabulary', () => {
     // Only a whole segment so run together: words set apart are judged one by one.
     expect(vocabularyShare('Website_started', true)).toBe(vocabularyShare('Website_started'));
   });
+
+  it('counts a plain word in the singular of a plural API word, not inside a longer name', () => {
+    expect(isApiWord('hook')).toBe(false);
+    expect(vocabularyShare('hook')).toBe(1);
+    expect(vocabularyShare('container')).toBe(1);
+    expect(vocabularyShare('test_container')).toBe(0.5);
+  });
 });

@@ -69,18 +69,28 @@ export function isRunOfApiWords(word: string): boolean {
   return known;
 }
 
+/** Whether a word is the singular of an API word only listed in the plural (`hook`: `hooks`). */
+const isSingularOfApiWord = (word: string): boolean =>
+  word.length >= 3 && (WORDS.has(`${word}s`) || WORDS.has(`${word}es`));
+
 /**
  * The share of a segment's words that are API words (1 for `payment-methods`, `getUserById`;
  * 0 for `liamclark`; 0.5 for `myResourceGroup`'s `my`, `resource`, `group`… counted per word).
  * A segment without words (`42`, `-`) has share 0. With `runs`, a segment that is one lower-case
  * run of API words written together (`encryptionkey`) is API words (see `isRunOfApiWords`);
- * words a separator or hump sets apart are judged one by one (`Website_started`).
+ * words a separator or hump sets apart are judged one by one (`Website_started`). A segment that
+ * is one plain word counts in the singular of a plural API word too (`hook`).
  */
 export function vocabularyShare(seg: string, runs = false): number {
   const words = segmentWords(seg);
   if (words.length === 0) return 0;
   let known = 0;
-  if (runs && words.length === 1 && /^[a-z]+$/.test(seg) && isRunOfApiWords(seg)) return 1;
+  if (words.length === 1 && /^[a-z]+$/.test(seg)) {
+    if (runs && isRunOfApiWords(seg)) return 1;
+    // A plain word whose plural APIs route by names one of those (`hook` beside `hooks`); not
+    // inside a longer name, where such words are an example's (`SampleDiagSetting`, `test_container`).
+    if (!isApiWord(seg) && isSingularOfApiWord(seg)) return 1;
+  }
   for (const w of words) if (isApiWord(w)) known++;
   return known / words.length;
 }
