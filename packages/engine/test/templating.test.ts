@@ -922,6 +922,24 @@ describe('templatePath', () => {
     ]);
   });
 
+  it("keeps several plain API-word leaves beside a collection's values literal, not one or two", () => {
+    const t = new PathTemplater();
+    for (const v of ['prod_hooli', 'green-east', 'tyrell-pied', 'oak_south']) {
+      t.learn('d', ['domains', v, 'records']);
+      t.learn('d', ['domains', v]);
+    }
+    for (const action of ['suggest', 'available', 'agreements']) t.learn('d', ['domains', action]);
+    for (const v of ['north-east', 'gold_west', 'west-acme']) t.learn('d', ['teams', v, 'members']);
+    for (const v of ['sales', 'archive']) t.learn('d', ['teams', v]);
+    t.finalize();
+    for (const action of ['suggest', 'available', 'agreements'])
+      expect(t.template('d', ['domains', action])).toEqual(['domains', action]);
+    expect(t.template('d', ['domains', 'prod_hooli'])).toEqual(['domains', '{param}']);
+    // One or two such leaves are popular values (`/teams/sales`).
+    expect(t.template('d', ['teams', 'sales'])).toEqual(['teams', '{param}']);
+    expect(t.template('d', ['teams', 'archive'])).toEqual(['teams', '{param}']);
+  });
+
   it('reads a plain word whose plural APIs route by as an API word: a pair of sections', () => {
     const t = new PathTemplater();
     for (const id of ['1842', '77', '9031']) t.learn('d', ['orders', id]);

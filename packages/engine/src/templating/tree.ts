@@ -745,6 +745,7 @@ export class PathTemplater<T = never> {
       if (placed) visit(placed, depth + 1, node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
+        const actions = routeWordLeaves(node, param);
         for (const [seg, child] of [...node.children]) {
           const sharing = sharesSubRoutes(child, param);
           // A value the parameter took where this position was another copy of it (`myApp`, taken below one
@@ -762,6 +763,9 @@ export class PathTemplater<T = never> {
             // A leaf named in API words beside values holding routes: a sub-resource (`secrets/public-key`).
             if (!sharing && childKeys(child).length === 0 && childKeys(param).length > 0 && isApiName(seg))
               continue;
+            // Several leaves each one plain API word there are the collection's own routes
+            // (`/domains/suggest`, `…/available`, `…/agreements` beside `/domains/{domain}/records`).
+            if (actions.has(seg)) continue;
           }
           if (isStaticName(seg)) (param.taken ??= new Set()).add(seg);
           mergeInto(param, child);
@@ -2718,6 +2722,29 @@ function isOperationName<T>(node: TrieNode<T>, seg: string): boolean {
  * is the collection's own sub-resource, not one more value; among values that are all leaves it
  * may be a spec's example (`/ddosProtectionPlans/test-plan`) and is judged with them.
  */
+/**
+ * Leaves beside a merged parameter holding routes that are each one plain lower-case API word
+ * (`suggest`, `available`, `agreements` beside `/domains/{domain}/records`), when there are
+ * ROUTE_WORD_LEAVES or more of them: a collection's own actions. Values typed by many hands are
+ * seldom one API word, and seldom several of them ending paths beside values that hold routes.
+ */
+function routeWordLeaves<T>(node: TrieNode<T>, param: TrieNode<T>): ReadonlySet<string> {
+  if (childKeys(param).length === 0) return new Set();
+  const leaves = [...node.children]
+    .filter(
+      ([seg, child]) =>
+        childKeys(child).length === 0 &&
+        /^[a-z]+$/.test(seg) &&
+        vocabularyShare(seg) === 1 &&
+        param.taken?.has(seg) !== true,
+    )
+    .map(([seg]) => seg);
+  return new Set(leaves.length >= ROUTE_WORD_LEAVES ? leaves : []);
+}
+
+/** How many plain API-word leaves make a collection's actions (see `routeWordLeaves`). */
+const ROUTE_WORD_LEAVES = 3;
+
 const isApiName = (seg: string): boolean => /^[a-z]+(?:[-_][a-z]+)+$/.test(seg) && vocabularyShare(seg) === 1;
 
 /**
