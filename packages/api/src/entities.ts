@@ -210,6 +210,7 @@ export const MERGE_RULES = [
   'joined-name',
   'placeholder',
   'same-methods',
+  'lone-value',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -690,6 +690,67 @@ describe('templatePath', () => {
     expect(path('circuits', 'circuit-terminations', '5')).toBe('circuits/circuit-terminations/{id}');
   });
 
+  it('takes a lone value between a nested collection and its sub-collection, not API words', () => {
+    const t = new PathTemplater();
+    // Thin traffic: each nested collection shows one value, holding a sub-collection.
+    const nested = splitPath(
+      '/subscriptions/4072197/resourceGroups/rg/providers/Microsoft.Sql/servers/north/operations',
+    );
+    t.learn('d', nested);
+    t.learn('d', ['accounts', '31', 'instancePools', 'prod_sales', 'usages']);
+    t.learn('d', ['tenants', '8812', 'resourceGroups', 'group1', 'deployments']);
+    // An API's own routes there: reserved and API words, plurals, a dotted namespace, actions.
+    t.learn('d', ['orgs', '12', 'users', 'me', 'repos']);
+    t.learn('d', ['orgs', '12', 'repos', 'search', 'code']);
+    t.learn('d', ['v1', 'accounts', 'settings', 'notifications']);
+    t.learn('d', ['tenants', '7', 'accounts', 'settings', 'notifications']);
+    t.learn('d', ['api', 'orders', 'feed', 'config']);
+    t.learn('d', ['stores', '9', 'orders', 'feed', 'config']);
+    t.learn('d', ['stores', '9', 'charges', 'search']);
+    t.learn('d', ['v1', 'charges', 'wayne', 'refunds']);
+    t.learn('d', ['projects', '3', 'timeseries', 'last', 'detect']);
+    t.learn('d', ['projects', '3', 'jobs', '44', 'cancel']);
+    // A code (`nf203`) and a capitalised constant (`VMExtension`) are the API's own names.
+    t.learn('d', ['spaces', '5', 'settings', 'nf203', 'logs']);
+    t.learn('d', ['locations', '6', 'artifactTypes', 'VMExtension', 'publishers']);
+    // Not at the top: no parameter above shows the collection/{id} rhythm.
+    t.learn('d', ['integrations', 'github', 'repos']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path(...nested)).toBe(
+      'subscriptions/{id}/resourceGroups/{param}/providers/Microsoft.Sql/servers/{param}/operations',
+    );
+    expect(path('accounts', '31', 'instancePools', 'prod_sales', 'usages')).toBe(
+      'accounts/{id}/instancePools/{param}/usages',
+    );
+    expect(path('tenants', '8812', 'resourceGroups', 'group1', 'deployments')).toBe(
+      'tenants/{id}/resourceGroups/{param}/deployments',
+    );
+    expect(t.explain('d', ['accounts', '31', 'instancePools', 'prod_sales', 'usages'])[3]).toMatchObject({
+      rule: 'lone-value',
+      values: ['prod_sales'],
+    });
+    expect(path('orgs', '12', 'users', 'me', 'repos')).toBe('orgs/{id}/users/me/repos');
+    expect(path('orgs', '12', 'repos', 'search', 'code')).toBe('orgs/{id}/repos/search/code');
+    expect(path('v1', 'accounts', 'settings', 'notifications')).toBe('v1/accounts/settings/notifications');
+    expect(path('tenants', '7', 'accounts', 'settings', 'notifications')).toBe(
+      'tenants/{id}/accounts/settings/notifications',
+    );
+    expect(path('api', 'orders', 'feed', 'config')).toBe('api/orders/feed/config');
+    expect(path('stores', '9', 'orders', 'feed', 'config')).toBe('stores/{id}/orders/feed/config');
+    expect(path('stores', '9', 'charges', 'search')).toBe('stores/{id}/charges/search');
+    expect(path('v1', 'charges', 'wayne', 'refunds')).toBe('v1/charges/wayne/refunds');
+    expect(path('projects', '3', 'timeseries', 'last', 'detect')).toBe(
+      'projects/{id}/timeseries/last/detect',
+    );
+    expect(path('projects', '3', 'jobs', '44', 'cancel')).toBe('projects/{id}/jobs/{id}/cancel');
+    expect(path('spaces', '5', 'settings', 'nf203', 'logs')).toBe('spaces/{id}/settings/nf203/logs');
+    expect(path('locations', '6', 'artifactTypes', 'VMExtension', 'publishers')).toBe(
+      'locations/{id}/artifactTypes/VMExtension/publishers',
+    );
+    expect(path('integrations', 'github', 'repos')).toBe('integrations/github/repos');
+  });
+
   it('takes country and locale codes side by side for values, not a lone code among routes', () => {
     const t = new PathTemplater();
     // Leaves under a word no collection rule covers, and codes holding one route below a reserved word.

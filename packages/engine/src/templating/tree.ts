@@ -294,7 +294,8 @@ export interface MergeReason {
     | 'many-routes'
     | 'joined-name'
     | 'placeholder'
-    | 'same-methods';
+    | 'same-methods'
+    | 'lone-value';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -792,7 +793,7 @@ export class PathTemplater<T = never> {
       for (const child of [...node.children.values()]) joined(child, depth + 1);
       if (node.typed) for (const child of node.typed.values()) joined(child, depth + 1);
       if (node.param) joined(node.param, depth + 1);
-      const param = this.mergeJoinedNames(node);
+      const param = this.mergeJoinedNames(node) ?? this.mergeLoneValue(node);
       if (param) visit(param, depth + 1); // two values' sub-trees meet for the first time
     };
     for (const root of this.roots.values()) joined(root, 0);
@@ -1062,15 +1063,7 @@ export class PathTemplater<T = never> {
    * lists the API's own routes, and all stay. Returns the parameter that took them, or null.
    */
   private mergeJoinedNames(node: TrieNode<T>): TrieNode<T> | null {
-    if (
-      isSplit(node) ||
-      node.merged ||
-      node.param !== null ||
-      (node.typed?.size ?? 0) > 0 ||
-      node.reserved ||
-      !holdsValues(node)
-    )
-      return null;
+    if (!listsLiteralsOnly(node) || !holdsValues(node)) return null;
     const found: [string, TrieNode<T>][] = [];
     const examples: [string, TrieNode<T>][] = [];
     const others: [string, TrieNode<T>][] = [];
@@ -1095,6 +1088,48 @@ export class PathTemplater<T = never> {
     examples.push(...others);
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [...found, ...examples], 'joined-name', true);
+    return param;
+  }
+
+  /**
+   * A collection showing a single value (`/resourceGroups/rg/providers/…`,
+   * `/servers/north/operations`, `/instancePools/prod_sales/usages`): thin traffic draws a pool's
+   * first value most, so no count nor comparison with siblings can show it. Structure can: a
+   * plural collection nested below a parameter (the `collection/{id}/collection` rhythm of the
+   * API), no parameter nor other literal beside, whose one child holds a sub-collection (a plural
+   * noun) and is a name of no API word, or marked as data (a digit, a dash or underscore) and
+   * mostly not of API words, or an example naming the collection's resource with a number
+   * (`/resourceGroups/group1`). An API's own routes there are its words (`/users/me/repos`,
+   * `/accounts/settings/notifications`, `/repos/search/code`) and stay. Returns the parameter
+   * that took it, or null.
+   */
+  private mergeLoneValue(node: TrieNode<T>): TrieNode<T> | null {
+    if (
+      !listsLiteralsOnly(node) ||
+      node.children.size !== 1 ||
+      !isPluralNoun(ownSegment(node)) ||
+      !node.template.slice(0, node.template.lastIndexOf('/')).includes('{')
+    )
+      return null;
+    const [seg, child] = [...node.children][0] as [string, TrieNode<T>];
+    const share = vocabularyShare(seg);
+    // A joined name that merely ends in a plural, a word of it no API word (`prod_sales`), is a name.
+    const plural = isPluralNoun(seg) && !(/[-_]/.test(seg) && share < 1);
+    if (child.reserved || isStaticName(seg) || plural || seg.includes('.') || !mayBeValue(node, seg, true))
+      return null;
+    // A name in lower case (an API's constants there are capitalised: `/artifactTypes/VMExtension`),
+    // of no API word, or joined, or a word and a number (a code, `nf203`, `ec2`, is the API's own).
+    const named =
+      (/^[a-z]+$/.test(seg) && share === 0) ||
+      (/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i.test(seg) && share <= VALUE_VOCABULARY_SHARE) ||
+      (/^[a-z]{3,}\d{1,3}$/.test(seg) && (share === 0 || namesItsResource(seg, node)));
+    if (!named) return null;
+    const holdsCollection = [...child.children.entries()].some(
+      ([key, below]) => !below.reserved && isPluralNoun(key),
+    );
+    if (!holdsCollection) return null;
+    const param = this.paramChild(node);
+    this.takeValues(node, param, '{param}', [[seg, child]], 'lone-value', true);
     return param;
   }
 
@@ -1971,6 +2006,16 @@ function namesPartlyJoined<T>(node: TrieNode<T>, sharing: readonly [string, Trie
     parent.charCodeAt(0) !== OPEN_BRACE &&
     vocabularyShare(parent) === 0 &&
     isPluralNoun(above)
+  );
+}
+
+/**
+ * Whether a position holds literal children only and may still take values: not split, merged
+ * or reserved, with no parameter nor typed id beside them.
+ */
+function listsLiteralsOnly<T>(node: TrieNode<T>): boolean {
+  return (
+    !isSplit(node) && !node.merged && node.param === null && (node.typed?.size ?? 0) === 0 && !node.reserved
   );
 }
 

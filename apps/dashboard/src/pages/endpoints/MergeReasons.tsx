@@ -27,6 +27,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     "the parameter's name written where its value goes (documentation's placeholder, like resourceUri), holding the parameter's routes",
   'same-methods':
     'an instance: it answers the methods the parameter beside it answers, deletion included, on the same routes',
+  'lone-value':
+    'the one name seen in a nested collection, not a word APIs use in routes, holding a sub-collection of its own',
 };
 
 /** `1 distinct value`, `212 distinct values`. */
