@@ -990,11 +990,14 @@ describe('templatePath', () => {
       t.learn('d', ['domains', v]);
     }
     for (const action of ['suggest', 'available', 'agreements']) t.learn('d', ['domains', action]);
+    t.learn('d', ['domains', 'purchase', 'schema']);
     for (const v of ['north-east', 'gold_west', 'west-acme']) t.learn('d', ['teams', v, 'members']);
     for (const v of ['sales', 'archive']) t.learn('d', ['teams', v]);
     t.finalize();
     for (const action of ['suggest', 'available', 'agreements'])
       expect(t.template('d', ['domains', action])).toEqual(['domains', action]);
+    // With routes of its own, none of the values' (`/domains/purchase/schema`), it is one of them.
+    expect(t.template('d', ['domains', 'purchase', 'schema'])).toEqual(['domains', 'purchase', 'schema']);
     expect(t.template('d', ['domains', 'prod_hooli'])).toEqual(['domains', '{param}']);
     // One or two such leaves are popular values (`/teams/sales`).
     expect(t.template('d', ['teams', 'sales'])).toEqual(['teams', '{param}']);

@@ -2768,17 +2768,18 @@ function isOperationName<T>(node: TrieNode<T>, seg: string): boolean {
  * may be a spec's example (`/ddosProtectionPlans/test-plan`) and is judged with them.
  */
 /**
- * Leaves beside a merged parameter holding routes that are each one plain lower-case API word
- * (`suggest`, `available`, `agreements` beside `/domains/{domain}/records`), when there are
+ * Literals beside a merged parameter holding routes that are each one plain lower-case API word
+ * and hold none of its routes, leaves or with routes of their own (`suggest`, `available`,
+ * `agreements`, `purchase/schema` beside `/domains/{domain}/records`), when there are
  * ROUTE_WORD_LEAVES or more of them: a collection's own actions. Values typed by many hands are
- * seldom one API word, and seldom several of them ending paths beside values that hold routes.
+ * seldom one API word, and seldom several of them beside values whose routes they lack.
  */
 function routeWordLeaves<T>(node: TrieNode<T>, param: TrieNode<T>): ReadonlySet<string> {
   if (childKeys(param).length === 0) return new Set();
   const leaves = [...node.children]
     .filter(
       ([seg, child]) =>
-        childKeys(child).length === 0 &&
+        childKeys(child).every((key) => !hasChildKey(param, key)) &&
         /^[a-z]+$/.test(seg) &&
         vocabularyShare(seg) === 1 &&
         param.taken?.has(seg) !== true,
