@@ -2052,6 +2052,24 @@ describe('templatePath', () => {
     );
   });
 
+  it('takes a literal deleted as the values of a merged position are, beside a collection search', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    for (const v of ['rupert-jones', 'oak-west', 'pied_piper7']) {
+      for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/linkServices/${v}`);
+      send('GET', `/linkServices/${v}/connections`);
+    }
+    // A spec's example name seen deleted only; the collection's own search and bulk deletion stay.
+    send('DELETE', '/linkServices/demoLnk');
+    send('GET', '/linkServices/search');
+    send('DELETE', '/linkServices/bulkDelete');
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).not.toContain('DELETE /linkServices/demoLnk');
+    expect(paths).toContain('DELETE /linkServices/{linkServiceId}');
+    expect(paths).toContain('GET /linkServices/search');
+    expect(paths).toContain('DELETE /linkServices/bulkDelete');
+  });
+
   it('keeps read-only, updated-only, alias and bulk routes beside ids literal', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

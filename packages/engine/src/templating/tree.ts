@@ -749,9 +749,12 @@ export class PathTemplater<T = never> {
         const actions = routeWordLeaves(node, param);
         for (const [seg, child] of [...node.children]) {
           const sharing = sharesSubRoutes(child, param);
+          // One deleted as the values are (`DELETE /privateLinkServices/testPls`), whatever its words.
+          const instance =
+            !child.reserved && !ALIASES.has(seg.toLowerCase()) && answersAsInstance(seg, child, param);
           // A value the parameter took where this position was another copy of it (`myApp`, taken below one
           // cluster and met again below another one) is one here too.
-          if (param.taken?.has(seg) !== true) {
+          if (param.taken?.has(seg) !== true && !instance) {
             if (!(
               mayBeValue(node, seg) ||
               (sharing &&
