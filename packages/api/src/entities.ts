@@ -211,6 +211,7 @@ export const MERGE_RULES = [
   'placeholder',
   'same-methods',
   'lone-value',
+  'example-leaf',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

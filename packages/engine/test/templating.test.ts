@@ -751,6 +751,44 @@ describe('templatePath', () => {
     expect(path('integrations', 'github', 'repos')).toBe('integrations/github/repos');
   });
 
+  it("takes a documentation example among a nested collection's leaves, not the API's own leaves", () => {
+    const t = new PathTemplater();
+    // A placeholder word beside the collection's resource name: a spec author's example value.
+    const examples = [
+      '/databases/31/credentials/test_credential_name',
+      '/databases/31/credentials/south_sales',
+      '/groups/7/networks/sampleNetwork',
+      '/accounts/5/volumes/TestVolume',
+    ];
+    // The API's own leaves: no placeholder, a placeholder alone or naming the collection itself,
+    // beside an API word, or at the top.
+    const routes = [
+      '/users/8/tokens/accessToken',
+      '/projects/3/builds/test',
+      '/devices/4/samples/sample_rate',
+      '/teams/6/volumes/testVolume',
+      '/teams/6/volumes/search',
+      '/credentials/test_credential_name',
+    ];
+    for (const path of [...examples, ...routes]) t.learn('d', splitPath(path));
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('databases', '31', 'credentials', 'test_credential_name')).toBe(
+      'databases/{id}/credentials/{param}',
+    );
+    expect(path('databases', '31', 'credentials', 'south_sales')).toBe('databases/{id}/credentials/{param}');
+    expect(t.explain('d', ['databases', '31', 'credentials', 'south_sales'])[3]).toMatchObject({
+      rule: 'example-leaf',
+    });
+    expect(path('groups', '7', 'networks', 'sampleNetwork')).toBe('groups/{id}/networks/{param}');
+    expect(path('accounts', '5', 'volumes', 'TestVolume')).toBe('accounts/{id}/volumes/{param}');
+    expect(path('users', '8', 'tokens', 'accessToken')).toBe('users/{id}/tokens/accessToken');
+    expect(path('projects', '3', 'builds', 'test')).toBe('projects/{id}/builds/test');
+    expect(path('devices', '4', 'samples', 'sample_rate')).toBe('devices/{id}/samples/sample_rate');
+    expect(path('teams', '6', 'volumes', 'testVolume')).toBe('teams/{id}/volumes/testVolume');
+    expect(path('credentials', 'test_credential_name')).toBe('credentials/test_credential_name');
+  });
+
   it('takes country and locale codes side by side for values, not a lone code among routes', () => {
     const t = new PathTemplater();
     // Leaves under a word no collection rule covers, and codes holding one route below a reserved word.

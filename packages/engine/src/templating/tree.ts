@@ -295,7 +295,8 @@ export interface MergeReason {
     | 'joined-name'
     | 'placeholder'
     | 'same-methods'
-    | 'lone-value';
+    | 'lone-value'
+    | 'example-leaf';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -796,7 +797,7 @@ export class PathTemplater<T = never> {
       for (const child of [...node.children.values()]) joined(child, depth + 1);
       if (node.typed) for (const child of node.typed.values()) joined(child, depth + 1);
       if (node.param) joined(node.param, depth + 1);
-      const param = this.mergeJoinedNames(node) ?? this.mergeLoneValue(node);
+      const param = this.mergeJoinedNames(node) ?? this.mergeLoneValue(node) ?? this.mergeExampleLeaves(node);
       if (param) visit(param, depth + 1); // two values' sub-trees meet for the first time
     };
     for (const root of this.roots.values()) joined(root, 0);
@@ -1133,6 +1134,42 @@ export class PathTemplater<T = never> {
     if (!holdsCollection) return null;
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [[seg, child]], 'lone-value', true);
+    return param;
+  }
+
+  /**
+   * A documentation example among a nested collection's leaves (`/credentials/test_credential_name`,
+   * `/networks/sampleNetwork`, `/webhooks/TestWebhook`): a placeholder word (`test`, `sample`,
+   * `example`) beside the collection's own resource name is how a spec's author writes a value,
+   * and a collection (below a parameter, nothing else beside) whose leaves are such examples and
+   * names of no API word, or joined names mostly not of API words (`south_sales`), holds values.
+   * Returns the parameter that took them, or null.
+   */
+  private mergeExampleLeaves(node: TrieNode<T>): TrieNode<T> | null {
+    if (
+      !listsLiteralsOnly(node) ||
+      !isPluralNoun(ownSegment(node)) ||
+      !node.template.slice(0, node.template.lastIndexOf('/')).includes('{')
+    )
+      return null;
+    let examples = 0;
+    for (const [seg, child] of node.children) {
+      if (child.reserved || childKeys(child).length > 0 || seg.includes('.')) return null;
+      const words = segmentWords(seg).map((word) => word.toLowerCase());
+      const resource = words.filter((word) => !PLACEHOLDERS.has(word));
+      if (resource.length < words.length && namesItsResource(resource.join('_'), node)) {
+        examples++;
+        continue;
+      }
+      const share = vocabularyShare(seg);
+      const named =
+        (/^[a-z]+$/.test(seg) && share === 0) ||
+        (/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i.test(seg) && share <= VALUE_VOCABULARY_SHARE);
+      if (!named) return null;
+    }
+    if (examples === 0) return null;
+    const param = this.paramChild(node);
+    this.takeValues(node, param, '{param}', [...node.children], 'example-leaf', true);
     return param;
   }
 
@@ -2021,6 +2058,9 @@ function listsLiteralsOnly<T>(node: TrieNode<T>): boolean {
     !isSplit(node) && !node.merged && node.param === null && (node.typed?.size ?? 0) === 0 && !node.reserved
   );
 }
+
+/** The words documentation writes example values with (`test_credential_name`, `sampleNetwork`). */
+const PLACEHOLDERS: ReadonlySet<string> = new Set(['test', 'sample', 'example', 'demo', 'dummy']);
 
 /** The marks of data in a segment (see `mergeLeafValues`). */
 const MARKS: [string, RegExp][] = [

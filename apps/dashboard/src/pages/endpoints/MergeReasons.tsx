@@ -29,6 +29,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     'an instance: it answers the methods the parameter beside it answers, deletion included, on the same routes',
   'lone-value':
     'the one name seen in a nested collection, not a word APIs use in routes, holding a sub-collection of its own',
+  'example-leaf':
+    "a documentation example (a word like test or sample beside the collection's resource name) among a nested collection's names",
 };
 
 /** `1 distinct value`, `212 distinct values`. */
