@@ -1406,18 +1406,38 @@ describe('templatePath', () => {
     t.learn('d', ['orgs', 'providers', 'custom', 'settings']);
     t.learn('e', ['default', 'providers', 'custom', 'links']);
     t.finalize();
-    const cases: [path: string, template: string][] = [
-      ['scope/providers/custom/associations', '{uuid}/providers/custom/associations'],
-      ['health/providers', 'health/providers'],
-      ['orgs/providers/custom/settings', 'orgs/providers/custom/settings'],
-      ['default/providers/custom/links', 'default/providers/custom/links'],
-    ];
-    for (const [path, template] of cases)
-      expect(t.template(path.startsWith('default') ? 'e' : 'd', path.split('/')).join('/')).toBe(template);
+    expectTemplates(
+      t,
+      [
+        ['scope/providers/custom/associations', '{uuid}/providers/custom/associations'],
+        ['health/providers', 'health/providers'],
+        ['orgs/providers/custom/settings', 'orgs/providers/custom/settings'],
+        ['default/providers/custom/links', 'default/providers/custom/links'],
+      ],
+      (path) => (path.startsWith('default') ? 'e' : 'd'),
+    );
     expect(t.explain('d', ['scope', 'providers'])[0]).toMatchObject({
       rule: 'inside-parameter',
       values: ['scope'],
     });
+  });
+
+  it('takes a root name joined as the root values are, with a route of its own, not API names', () => {
+    const t = new PathTemplater();
+    // Organisations at the root, their names joined by a dash (`/dupuis-et-arnaud/invoices`).
+    for (const org of ['perez-et-colin', 'cronin-stroman', 'tonat-schumann-und-hasler', 'karlsson-holmberg'])
+      t.learn('d', [org, 'invoices']);
+    t.learn('d', ['bosch-bv', 'members']);
+    // The API's own root routes, named in its words or plain, stay.
+    t.learn('d', ['payment-methods', 'cards']);
+    t.learn('d', ['health', 'live']);
+    t.finalize();
+    expectTemplates(t, [
+      ['cronin-stroman/invoices', '{param}/invoices'],
+      ['bosch-bv/members', '{param}/members'],
+      ['payment-methods/cards', 'payment-methods/cards'],
+      ['health/live', 'health/live'],
+    ]);
   });
 
   it('takes a placeholder spelling an identifier beside a parameter, not routes or actions', () => {
@@ -1446,7 +1466,7 @@ describe('templatePath', () => {
     for (const name of ['healthz', 'userInfo']) t.learn('d', [name]);
     t.learn('d', ['oauth', 'token']);
     t.finalize();
-    const cases: [path: string, template: string][] = [
+    expectTemplates(t, [
       ['resourceUri/providers/events', '{uuid}/providers/events'],
       ['recommendations/recommendationId', 'recommendations/{objectId}'],
       ['recommendations/recommendationId/suppressions', 'recommendations/{objectId}/suppressions'],
@@ -1460,8 +1480,7 @@ describe('templatePath', () => {
       ['healthz', 'healthz'],
       ['userInfo', 'userInfo'],
       ['oauth/token', 'oauth/token'],
-    ];
-    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+    ]);
     expect(t.explain('d', ['resourceUri', 'providers'])[0]).toMatchObject({
       rule: 'placeholder',
       values: ['resourceUri'],
@@ -2163,6 +2182,16 @@ describe('templatePath', () => {
     expect(r.accuracy).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+/** Expect each path to template as given (`domain` tells a path's domain, `d` unless told). */
+function expectTemplates(
+  t: PathTemplater,
+  cases: readonly [path: string, template: string][],
+  domain: (path: string) => string = () => 'd',
+): void {
+  for (const [path, template] of cases)
+    expect(t.template(domain(path), path.split('/')).join('/')).toBe(template);
+}
 
 function obs(path: string) {
   return {

@@ -2728,7 +2728,26 @@ function isValueBeside<T>(
   // rarer ones: `/admin/users/alice.garcia` and `…/alice.garcia/authorizations` beside `/admin/users/{}`).
   // A plain word there is a named sub-resource (`/payments/paypal` and `…/paypal/execute`).
   if (keys.length === 0 && markedValue(seg) && vocabularyShare(seg) === 0 && endsPaths(child)) return true;
+  // At the root, a name of no API word joined as LEAF_VALUES or more of the parameter's values are
+  // (`/bosch-bv/members` beside `/{param}/invoices` that took `perez-et-colin`, `cronin-stroman`, …):
+  // one more organisation, seen with a route the others were not; an API's own root routes are named in its words.
+  // Holding only ids, such names are the API's own collections (`/zorblax-quints/42`).
+  if (root && child.children.size > 0 && sameConventionAsValues(seg, param)) return true;
   return sharesSubRoutes(child, param);
+}
+
+/**
+ * Whether `seg`, words joined by a dash or underscore none of which is an API word, is written as
+ * LEAF_VALUES or more of the values `param` took are.
+ */
+function sameConventionAsValues<T>(seg: string, param: TrieNode<T>): boolean {
+  const convention = conventionOf(seg);
+  if ((convention !== 'dash' && convention !== 'underscore') || vocabularyShare(seg, true) !== 0)
+    return false;
+  let alike = 0;
+  for (const value of param.taken ?? [])
+    if (conventionOf(value) === convention && vocabularyShare(value, true) === 0) alike++;
+  return alike >= LEAF_VALUES;
 }
 
 /**
