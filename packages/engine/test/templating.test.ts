@@ -2128,6 +2128,19 @@ describe('templatePath', () => {
     expect(paths).toContain('DELETE /linkServices/bulkDelete');
   });
 
+  it("keeps a parameter's action answering PUT and DELETE beside its typed children literal", () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    for (const id of [4411, 5522])
+      for (const sha of ['9f86d081884c7d659a2feaa0c55ad015', '5e884898da28047151d0e56f8dc62927']) {
+        for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/snippets/${id}/${sha}`);
+        for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/snippets/${id}/watch`);
+      }
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('PUT /snippets/{snippetId}/watch');
+    expect(paths).toContain('DELETE /snippets/{snippetId}/watch');
+  });
+
   it('keeps read-only, updated-only, alias and bulk routes beside ids literal', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

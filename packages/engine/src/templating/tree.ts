@@ -105,6 +105,8 @@ interface TrieNode<T> {
 interface DomainRules {
   splits: Set<string>;
   values: Map<string, boolean>;
+  /** The literals the domain's parameters took as instances (`same-methods`; see `mergeInto`). */
+  instances?: Set<string>;
 }
 
 /** Merged values remembered per domain (see `DomainRules.values`); past it, no more are kept. */
@@ -772,7 +774,8 @@ export class PathTemplater<T = never> {
             // (`/domains/suggest`, `…/available`, `…/agreements` beside `/domains/{domain}/records`).
             if (actions.has(seg)) continue;
           }
-          if (isStaticName(seg)) (param.taken ??= new Set()).add(seg);
+          if (isStaticName(seg) || instance) (param.taken ??= new Set()).add(seg);
+          if (instance) (node.rules.instances ??= new Set()).add(seg);
           mergeInto(param, child);
           node.children.delete(seg);
           node.small = null;
@@ -1350,6 +1353,7 @@ export class PathTemplater<T = never> {
       );
       if (instances.length > 0 && instances.length <= CONTAINED_LITERALS) {
         this.takeValues(node, target, key, instances, 'same-methods', true);
+        for (const [seg] of instances) (node.rules.instances ??= new Set()).add(seg);
         if (!took.includes(target)) took.push(target);
       }
       const lone = this.loneLeaves(node, target);
@@ -1979,10 +1983,14 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
   target.dominance = Math.min(target.dominance, source.dominance);
   // A literal one copy's parameter took as a value (`test` beside `{hash}` below `/Nodes/stark/…`)
   // meets a copy where it stayed (below `/Nodes/node1/…`, seen with no other value): a value here too.
-  if (target.typed)
+  // So does one taken as an instance (`testCert`, deleted as the values are below one account).
+  const kinds = [...(target.typed?.values() ?? []), ...(target.param ? [target.param] : [])];
+  if (kinds.length > 0)
     for (const [seg, child] of target.children) {
-      const into = [...target.typed.values()].find(
-        (kind) => kind.reason?.rule === 'many-routes' && kind.taken?.has(seg) === true,
+      const into = kinds.find(
+        (kind) =>
+          kind.taken?.has(seg) === true &&
+          (kind.reason?.rule === 'many-routes' || target.rules.instances?.has(seg) === true),
       );
       if (!into) continue;
       target.children.delete(seg);
@@ -2257,6 +2265,9 @@ const INSTANCE_READS =
  */
 function answersAsInstance<T>(seg: string, literal: TrieNode<T>, target: TrieNode<T>): boolean {
   if ((literal.methods & target.methods & INSTANCE_WRITES) === 0) return false;
+  // Below a parameter, a plain API word is its action (`PUT`, `DELETE /snippets/{id}/watch`).
+  const position = target.template.slice(0, target.template.lastIndexOf('/'));
+  if (position.endsWith('}') && PLAIN_WORD.test(seg) && vocabularyShare(seg) === 1) return false;
   // Deleted only, a name of API words or a plain word may delete many (`/files/trash`,
   // `/users/sign_out`, `/products/bulkDelete`); a name mostly of other words, marked as data, is a value.
   if (
