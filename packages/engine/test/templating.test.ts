@@ -1526,6 +1526,61 @@ describe('templatePath', () => {
     for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
   });
 
+  it('takes a sample name beside the values it stands for, not actions or lookups', () => {
+    const t = new PathTemplater();
+    const learn = (method: string, ...segs: string[]) => {
+      t.learn('d', segs);
+      t.noteMethod('d', segs, method);
+    };
+    const values = [
+      'south-hooli',
+      'west_7',
+      'oak-iron',
+      'jane-doe',
+      'east_12',
+      'pine-7',
+      'red_oak',
+      'blue-fir',
+    ];
+    for (const method of ['GET', 'PUT', 'DELETE'])
+      for (const name of values) {
+        learn(method, 'accounts', '5', 'certificates', name);
+        learn(method, 'accounts', '5', 'packages', name);
+        learn(method, 'accounts', '5', 'policies', name);
+        learn(method, 'accounts', '5', 'connections', name);
+        learn(method, 'accounts', '5', 'users', name);
+        learn(method, 'accounts', '5', 'snapshots', name);
+        for (const collection of [
+          'certificates',
+          'packages',
+          'policies',
+          'connections',
+          'users',
+          'snapshots',
+        ])
+          learn(method, 'accounts', '5', collection, name, 'roles');
+      }
+    learn('PUT', 'accounts', '5', 'certificates', 'testCert');
+    learn('DELETE', 'accounts', '5', 'certificates', 'testCert');
+    learn('GET', 'accounts', '5', 'packages', 'test_package_name');
+    learn('GET', 'accounts', '5', 'policies', 'PolicyWithMultipleOptions');
+    learn('POST', 'accounts', '5', 'connections', 'testConnection');
+    learn('POST', 'accounts', '5', 'connections', 'checkNameAvailability');
+    learn('POST', 'accounts', '5', 'users', 'resetPassword');
+    learn('GET', 'accounts', '5', 'snapshots', 'liveSnapshotId');
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['accounts/5/certificates/testCert', 'accounts/{id}/certificates/{param}'],
+      ['accounts/5/packages/test_package_name', 'accounts/{id}/packages/{param}'],
+      ['accounts/5/policies/PolicyWithMultipleOptions', 'accounts/{id}/policies/{param}'],
+      ['accounts/5/connections/testConnection', 'accounts/{id}/connections/testConnection'],
+      ['accounts/5/connections/checkNameAvailability', 'accounts/{id}/connections/checkNameAvailability'],
+      ['accounts/5/users/resetPassword', 'accounts/{id}/users/resetPassword'],
+      ['accounts/5/snapshots/liveSnapshotId', 'accounts/{id}/snapshots/liveSnapshotId'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+  });
+
   it('takes an example value beside several kinds of ids into the kind holding most routes', () => {
     const t = new PathTemplater();
     for (const sub of ['12345', '67890'])

@@ -266,7 +266,8 @@ export interface MergeReason {
    * `inside-parameter`: a literal all of whose routes sit below the parameter beside it, an
    * example value (`/resourceGroups/myResourceGroup/…` beside `/resourceGroups/{param}/…`);
    * `named-example`: a literal naming its collection's resource, most of whose routes sit below
-   * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`);
+   * the parameter beside it (`/hubs/sdkTestHub/…` beside `/hubs/{param}/…`), or a documentation
+   * sample name beside the values it stands for (`/certificates/testCert`, see `mergeSampleNames`);
    * `many-routes`: a busy literal holding many of the parameter's routes beside it, whatever its
    * words (`/serverfarms/marketing/sites`, `…/skus`, `…/metrics` beside `/serverfarms/{param}/…`);
    * `joined-name`: the children of a collection, names of words joined by a dash or underscore,
@@ -822,6 +823,44 @@ export class PathTemplater<T = never> {
     // Last, positions of one name holding the very values a parameter of that name took elsewhere.
     for (const root of this.roots.values())
       for (const param of this.mergeSameNamedValues(root)) visit(param, param.template.split('/').length);
+    // Last, the documentation's sample names left beside the values they stand for.
+    const samples = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      for (const child of node.children.values()) samples(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) samples(child, depth + 1);
+      if (node.param) samples(node.param, depth + 1);
+      this.mergeSampleNames(node);
+    };
+    for (const root of this.roots.values()) samples(root, 0);
+  }
+
+  /**
+   * Sample names beside the values they stand for (`/certificates/testCert`, `/connections/myConnection`,
+   * `/packages/test_package_name`, `/contentKeyPolicies/PolicyWithMultipleOptions` beside
+   * `/certificates/{param}`): a leaf written as a compound name, two words or more led by a sample
+   * marker (SAMPLE_MARKERS), or naming the collection's resource and then what sets this one apart
+   * (VARIANT_WORDS: `PolicyWithMultipleOptions`), with no word of an operation (`GetUserById`,
+   * `checkNameAvailability` stay; `errorCountsPerDay` is a report), is one more value (reason
+   * `named-example`) where the parameter's values end paths too and the leaf is read, replaced,
+   * changed or deleted as they are (see `answersLikeValues`): an action named so (`POST
+   * /connections/testConnection`) is only posted to. Documentation, SDK samples and tests call
+   * these names, so real traffic holds them beside the values users chose.
+   */
+  private mergeSampleNames(node: TrieNode<T>): void {
+    if (isSplit(node) || node.template === '' || node.children.size === 0) return;
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const [key, target] = node.param ? ['{param}', node.param] : (typed ?? [null, null]);
+    if (!key || !target) return;
+    if (target === node.param && valuesOf(target) < CONTAINING_VALUES) return;
+    const found = [...node.children].filter(
+      ([seg, child]) =>
+        !child.reserved &&
+        childKeys(child).every((sub) => hasChildKey(target, sub)) &&
+        isSampleName(seg, node) &&
+        answersLikeValues(child, target),
+    );
+    if (found.length === 0 || found.length > CONTAINED_LITERALS) return;
+    this.takeValues(node, target, key, found, 'named-example', true);
   }
 
   /**
@@ -2236,6 +2275,52 @@ function placeholderOf<T>(seg: string, node: TrieNode<T>): boolean {
   return singular !== undefined && segmentWords(seg).slice(0, -1).join('') === singular;
 }
 
+/** Words documentation leads a sample name with (`myConnection`, `testCert`, `sampleVolume`, `test_package_name`). */
+const SAMPLE_MARKERS: ReadonlySet<string> = new Set(['my', 'test', 'sample', 'example', 'demo']);
+
+/** A compound name: camelCase or PascalCase of two words or more, or snake_case of three or more. */
+const COMPOUND_NAME = /^(?:[A-Za-z][a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:_[a-z]+){2,})$/;
+
+/**
+ * Whether the leaf `seg` under the collection `node` is a documentation sample name (see
+ * `mergeSampleNames`): a compound name led by a sample marker, or of three or more words naming
+ * the collection's resource, none of them an operation's and not an identifier's name.
+ */
+function isSampleName<T>(seg: string, node: TrieNode<T>): boolean {
+  if (!COMPOUND_NAME.test(seg) || spellsIdentifier(seg)) return false;
+  const words = segmentWords(seg);
+  if (words.length < 2) return false;
+  if (SAMPLE_MARKERS.has(words[0] as string)) return !seg.includes('_') || words.length >= 3;
+  if (words.some((word) => OPERATION_WORDS.has(word))) return false;
+  // The resource, then what sets this one apart (`PolicyWithMultipleOptions`, `MetricAlertOnMultipleResources`).
+  const singular = resourceName(ownSegment(node))?.toLowerCase();
+  return (
+    singular !== undefined &&
+    words.some(
+      (word, i) =>
+        i + 2 < words.length &&
+        word.length >= 3 &&
+        singular.endsWith(word) &&
+        VARIANT_WORDS.has(words[i + 1] as string),
+    )
+  );
+}
+
+/** Words after a resource's name that describe a sample of it (`PolicyWithMultipleOptions`, `MetricAlertOnMultipleResources`). */
+const VARIANT_WORDS: ReadonlySet<string> = new Set(['with', 'without', 'on', 'using']);
+
+/**
+ * Whether `literal` answers as `target`'s values do: read, replaced, changed or deleted, and with
+ * no method they do not answer. An action is posted to.
+ */
+function answersLikeValues<T>(literal: TrieNode<T>, target: TrieNode<T>): boolean {
+  if (literal.methods === 0) return true; // not noted: a copy of the route made by a merge
+  return (
+    (literal.methods & (INSTANCE_READS | INSTANCE_WRITES)) !== 0 &&
+    (literal.methods & ~target.methods & POSTED) === 0
+  );
+}
+
 /** A bit per method a route answers (`TrieNode.methods`); other methods share OTHER_METHOD. */
 const METHOD_BITS: Readonly<Record<string, number>> = {
   GET: 1,
@@ -2246,6 +2331,8 @@ const METHOD_BITS: Readonly<Record<string, number>> = {
   HEAD: 32,
 };
 const OTHER_METHOD = 64;
+/** The method that acts on a collection or runs an action. */
+const POSTED = METHOD_BITS['POST'] as number;
 /** The method that removes the one resource a route names. */
 const INSTANCE_WRITES = METHOD_BITS['DELETE'] as number;
 /** A plain lower-case word (`trash`): no mark of data. */

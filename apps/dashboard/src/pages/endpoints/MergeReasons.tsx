@@ -19,7 +19,7 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
   'sibling-structure': 'names marked as data (or beside a parameter) holding the same routes below them',
   'inside-parameter': 'an example value: every route below it is a route of the parameter beside it',
   'named-example':
-    'an example value named after its resource, holding mostly the routes of the parameter beside it',
+    'an example value from documentation (named after its resource, or a sample name such as testCert or myConnection), used as the values beside it are',
   'many-routes': 'a busy value: it holds many of the routes of the parameter beside it',
   'joined-name':
     "a collection's children, names joined by a dash or underscore of words APIs do not use in routes",
