@@ -65,6 +65,7 @@ export const AKTO: ReferenceSuite = {
   files: [
     'apps/api-runtime/src/test/java/com/akto/parsers/TestMergingNew.java',
     'apps/api-runtime/src/test/java/com/akto/parsers/TestDBSync.java',
+    'apps/api-runtime/src/test/java/com/akto/runtime/TestApiCatalogSync.java',
   ],
   licence: 'MIT',
   cases: [
@@ -184,9 +185,113 @@ export const AKTO: ReferenceSuite = {
       ]),
     },
     {
+      name: 'testCaseInsensitiveApisMerging: case variants of /api/demo and /api/v1/demo',
+      paths: ['/api/demo', '/api/DeMo', '/api/demO', '/api/dEmo', '/api/v1/demo', '/api/v1/Demo'].map(
+        (p): [string, string] => ['POST', p],
+      ),
+      expect: [
+        [['POST', '/api/demo'], '/api/demo'],
+        [['POST', '/api/DeMo'], '/api/DeMo'],
+        [['POST', '/api/demO'], '/api/demO'],
+        [['POST', '/api/dEmo'], '/api/dEmo'],
+        [['POST', '/api/v1/demo'], '/api/v1/demo'],
+        [['POST', '/api/v1/Demo'], '/api/v1/Demo'],
+      ],
+      differs:
+        'Akto folds case here only because the test turns on its case-insensitive merge; a URL path is case-sensitive (RFC 3986 §6.2.2.1), so each spelling is its own literal.',
+      theirs: [
+        ['/api/demo', '/api/DeMo'],
+        ['/api/demO', '/api/DeMo'],
+        ['/api/dEmo', '/api/DeMo'],
+        ['/api/v1/demo', '/api/v1/Demo'],
+      ],
+    },
+    {
+      name: 'testSampleDataUpdate: POST /v2/books/1 … 3 template at once, PUT /v2/pet stays',
+      paths: [
+        ['PUT', '/v2/pet'],
+        ['POST', '/v2/books/1'],
+        ['POST', '/v2/books/2'],
+        ['POST', '/v2/books/3'],
+      ],
+      expect: [
+        [['PUT', '/v2/pet'], '/v2/pet'],
+        [['POST', '/v2/books/1'], '/v2/books/{}'],
+        [['POST', '/v2/books/2'], '/v2/books/{}'],
+        [['POST', '/v2/books/3'], '/v2/books/{}'],
+      ],
+    },
+    {
+      name: 'testDuplicateSTI: /api/books/1 and /api/books/2 merge',
+      paths: ['/api/books/1', '/api/books/2'],
+      expect: [
+        ['/api/books/1', '/api/books/{}'],
+        ['/api/books/2', '/api/books/{}'],
+      ],
+    },
+    {
+      name: 'testMergeUrlsAndSaveSlashBug: api/books and /api/books are not merged into a template',
+      paths: ['api/books', '/api/books'],
+      expect: [['/api/books', '/api/books']],
+    },
+    {
+      name: 'testMultipleParamMerge: /v1/payments/pay_…/callback/{40-hex} merges at both positions',
+      paths: [
+        '/v1/payments/pay_M4aF0T32RMlJGY/callback/885cfaf9b074af2a38888a0a054a6d5aa323fb10',
+        '/v1/payments/pay_M4aAEM4AD4cLB0/callback/c04a604d75ad8693e66eab9a4ef7b00388a4e9e7',
+      ],
+      expect: [
+        [
+          '/v1/payments/pay_M4aF0T32RMlJGY/callback/885cfaf9b074af2a38888a0a054a6d5aa323fb10',
+          '/v1/payments/{}/callback/{}',
+        ],
+        [
+          '/v1/payments/pay_M4aAEM4AD4cLB0/callback/c04a604d75ad8693e66eab9a4ef7b00388a4e9e7',
+          '/v1/payments/{}/callback/{}',
+        ],
+      ],
+    },
+    {
+      name: 'testMultipleLongMerging: one request with two longs past 2^31 templates both',
+      paths: [['POST', '/api/books/2147483648/cars/2147483650']],
+      expect: [[['POST', '/api/books/2147483648/cars/2147483650'], '/api/books/{}/cars/{}']],
+    },
+    {
+      name: 'testMultipleFloatMerging: one request with two floats templates both',
+      paths: [['POST', '/api/books/2.3/cars/4.3']],
+      expect: [[['POST', '/api/books/2.3/cars/4.3'], '/api/books/{}/cars/{}']],
+      open: 'Argus keeps a lone decimal literal outside a version position (`2.0` is a version as often as `2.3` an id): got /api/books/2.3/cars/4.3.',
+    },
+    {
+      name: 'TestApiCatalogSync.testFillUrlParams: card numbers and integers fill a known /api/books/{}',
+      declared: ['/api/books/{book}'],
+      paths: [
+        '/api/books/378282246310005',
+        'api/books/378282246310005',
+        'api/books/4111111111111111/',
+        '/api/books/234',
+        'api/books/999',
+      ],
+      expect: [
+        ['/api/books/378282246310005', '/api/books/{}'],
+        ['api/books/378282246310005', '/api/books/{}'],
+        ['api/books/4111111111111111/', '/api/books/{}'],
+        ['/api/books/234', '/api/books/{}'],
+        ['api/books/999', '/api/books/{}'],
+      ],
+    },
+    {
       name: 'TestDBSync.testParameterizedURL: /link/1 … /link/30 merge',
       paths: range(30, (i) => `/link/${i + 1}`),
       expect: range(30, (i) => `/link/${i + 1}`).map((p) => [p, '/link/{}']),
+      differs:
+        'Akto asserts one strict URL beside the template: /link/1 stays apart only because its sample carried an extra response header; the path is the 1 of 1 … 30.',
+      theirs: [['/link/1', '/link/1']],
+    },
+    {
+      name: 'TestDBSync.testImmediateSync: /immediate/1 … /immediate/30 merge',
+      paths: range(30, (i) => `/immediate/${i + 1}`),
+      expect: range(30, (i) => `/immediate/${i + 1}`).map((p) => [p, '/immediate/{}']),
     },
     {
       name: 'TestDBSync.testInvalidMergeParameterizedURL: /payment/id1 … id30 merge, /payment/history stays',
@@ -262,6 +367,7 @@ export const OPTIC: ReferenceSuite = {
     'projects/optic/src/commands/oas/operations/infer-path-structure.test.ts',
     'projects/optic/src/commands/capture/operations/__tests__/infer-path-structure.test.ts',
     'projects/optic/src/commands/capture/operations/__tests__/path-inference.test.ts',
+    'projects/openapi-cli/src/operations/infer-path-structure.test.ts',
   ],
   licence: 'MIT',
   cases: [
@@ -401,6 +507,35 @@ export const OPTIC: ReferenceSuite = {
       ],
     },
     {
+      name: 'known paths: before /projects/active is declared, it collapses with my-project',
+      declared: [...GITHUB_USERS, '/projects'],
+      paths: ['/projects/my-project', '/projects/active'],
+      expect: [
+        ['/projects/active', '/projects/{}'],
+        ['/projects/my-project', '/projects/{}'],
+      ],
+      open: 'A slug and a word under a declared literal /projects (no parameter declared there) stay literal: got /projects/active and /projects/my-project.',
+    },
+    {
+      name: 'suggests an additional method on a known path',
+      declared: ['/orgs'],
+      paths: [['POST', '/orgs']],
+      expect: [[['POST', '/orgs'], '/orgs']],
+    },
+    {
+      name: 'works with async captured interactions',
+      paths: [
+        ['POST', '/orders/3/products'],
+        ['PATCH', '/orders/3/products'],
+        ['GET', '/orders'],
+      ],
+      expect: [
+        [['POST', '/orders/3/products'], '/orders/{}/products'],
+        [['PATCH', '/orders/3/products'], '/orders/{}/products'],
+        ['/orders', '/orders'],
+      ],
+    },
+    {
       name: 'multiple top-level resources',
       paths: topLevel(''),
       expect: topLevelExpect(''),
@@ -417,7 +552,7 @@ export const OPTIC: ReferenceSuite = {
 export const SPECULATOR: ReferenceSuite = {
   tool: 'APIClarity speculator',
   repository: 'openclarity/speculator',
-  files: ['pkg/spec/path_params_test.go'],
+  files: ['pkg/spec/path_params_test.go', 'pkg/spec/review_test.go', 'pkg/pathtrie/path_trie_test.go'],
   licence: 'Apache-2.0',
   cases: [
     {
@@ -456,7 +591,142 @@ export const SPECULATOR: ReferenceSuite = {
         ['/names/abcdefghijk12', '/names/abcdefghijk12'],
       ],
     },
+    {
+      name: 'CreateSuggestedReview: /api/1 and /api/2 map to one parameterized path',
+      paths: ['/api/1', '/api/2'],
+      expect: [
+        ['/api/1', '/api/{}'],
+        ['/api/2', '/api/{}'],
+      ],
+      open: 'A single digit right after `api` may be the API version (`/rest/api/2`, `/rest/api/3`); two of them stay literal: got /api/1 and /api/2.',
+    },
+    {
+      name: 'CreateSuggestedReview: two under /api/{}, /api/foo literal, /api/foo/{}/bar/{}',
+      paths: ['/api/1', '/api/2', '/api/foo', '/api/foo/1/bar/2'],
+      expect: [
+        ['/api/1', '/api/{}'],
+        ['/api/2', '/api/{}'],
+        ['/api/foo', '/api/foo'],
+        ['/api/foo/1/bar/2', '/api/foo/{}/bar/{}'],
+      ],
+      open: 'Digits right after `api`, and a digit after a singular word two levels down with routes below (`/rest/atlassian-connect/1/…`), are kept as possible versions: got /api/1, /api/2 and /api/foo/1/bar/{}.',
+    },
+    {
+      name: 'createLearningParametrizedPaths: a lone /api/1 is parameterized',
+      paths: ['/api/1'],
+      expect: [['/api/1', '/api/{}']],
+      open: 'A lone digit right after `api` may be the API version: got /api/1.',
+    },
+    {
+      name: 'PathTrie getNode: the most accurate of several known templates',
+      declared: [
+        '/api/{param1}/items',
+        '/api/items',
+        '/api/{param1}/{param2}',
+        '/api/{param1}/cat',
+        '/api/items/cat',
+      ],
+      paths: ['/api/1/items', '/api/items', '/api/1/2', '/api/1/cat', '/api/items/cat'],
+      expect: [
+        ['/api/1/items', '/api/{}/items'],
+        ['/api/items', '/api/items'],
+        ['/api/1/2', '/api/{}/{}'],
+        ['/api/1/cat', '/api/{}/cat'],
+        ['/api/items/cat', '/api/items/cat'],
+      ],
+    },
+    {
+      name: 'PathTrie getMatchNodes: a literal with no value of its own does not take the match',
+      declared: ['/api/{param1}/test/cats', '/api/{param1}/{param2}'],
+      paths: ['/api/123/test'],
+      expect: [['/api/123/test', '/api/{}/{}']],
+    },
+    {
+      name: 'PathTrie getMatchNodes: a longer path matches no known template',
+      declared: ['/api/{param1}/test', '/api/{param1}/{param2}'],
+      paths: ['/api/cats/dogs/test'],
+      expect: [['/api/cats/dogs/test', '/api/{}/{}/test']],
+      differs:
+        'The trie answers only same-length matches, so speculator learns the path as it is; Argus extends a declared parameter prefix by a new sub-route, as Optic expects (`/users/auser/settings` → `/users/{}/settings`).',
+      theirs: [['/api/cats/dogs/test', '/api/cats/dogs/test']],
+    },
+    {
+      name: 'getMostAccurateNode: fewer parameters win',
+      declared: ['/api/{param1}/test/{param2}', '/api/{param1}/{param2}/{param3}'],
+      paths: ['/api/cats/test/dogs'],
+      expect: [['/api/cats/test/dogs', '/api/{}/test/{}']],
+    },
   ],
 };
 
-export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR];
+const HAR_LOGIN = [
+  '/login/date/2022-02-02/id/12345/uuid/123e4567-e89b-12d3-a456-426655440000',
+  '/login/date/2022-02-02',
+  '/login/uuid/123e4567-e89b-12d3-a456-426655440000',
+  '/login/id/1234567',
+  '/login/id/1234567/idTwo/1234567',
+  '/login/id/1234567/idTwo/1234567/true',
+];
+
+export const HAR_TO_OPENAPI: ReferenceSuite = {
+  tool: 'har-to-openapi',
+  repository: 'jonluca/har-to-openapi',
+  files: [
+    'test/parameter.test.ts',
+    'test/__snapshots__/parameter.test.ts.snap',
+    'test/data/url.har',
+    'test/pathReplace.test.ts',
+    'test/__snapshots__/pathReplace.test.ts.snap',
+    'test/capture-routing.test.ts',
+    'test/definite-bugs.test.ts',
+  ],
+  licence: 'MIT',
+  cases: [
+    {
+      name: 'parameterized URLs: dates, long ids, UUIDs and a boolean (snapshot of url.har)',
+      paths: HAR_LOGIN.map((p): [string, string] => ['POST', p]),
+      expect: [
+        [['POST', HAR_LOGIN[0] as string], '/login/date/{date}/id/{id}/uuid/{uuid}'],
+        [['POST', HAR_LOGIN[1] as string], '/login/date/{date}'],
+        [['POST', HAR_LOGIN[2] as string], '/login/uuid/{uuid}'],
+        [['POST', HAR_LOGIN[3] as string], '/login/id/{id}'],
+        [['POST', HAR_LOGIN[4] as string], '/login/id/{id}/idTwo/{id1}'],
+        [['POST', HAR_LOGIN[5] as string], '/login/id/{id}/idTwo/{id1}/{bool}'],
+      ],
+      open: 'A boolean literal segment after ids stays literal: got /login/id/{}/idTwo/{}/true.',
+    },
+    {
+      name: 'pathReplace: a 28-character token under /login/id is the id (upstream maps it to a UUID first)',
+      paths: [['POST', '/login/id/9zkhruw7w1zMWOC1J2SGSti2Jf8j']],
+      expect: [[['POST', '/login/id/9zkhruw7w1zMWOC1J2SGSti2Jf8j'], '/login/id/{uuid}']],
+    },
+    {
+      name: 'capture routing: trailing slashes and empty segments are kept when parameterizing',
+      paths: ['/items/123', '/items/123/', '/items//123', '/items//'],
+      expect: [
+        ['/items/123', '/items/{id}'],
+        ['/items/123/', '/items/{id}'],
+        ['/items//123', '/items/{id}'],
+        ['/items//', '/items'],
+      ],
+      differs:
+        'har-to-openapi keeps each spelling as its own OpenAPI path; servers route `/items/123/` and `/items//123` to the handler of `/items/123`, so Argus folds trailing and repeated slashes into one endpoint.',
+      theirs: [
+        ['/items/123/', '/items/{id}/'],
+        ['/items//123', '/items//{id}'],
+        ['/items//', '/items//'],
+      ],
+    },
+    {
+      name: 'definite bugs: decimal path segments are ids',
+      paths: ['/category/1.2', '/measurements/12.3'],
+      expect: [
+        ['/category/1.2', '/category/{id}'],
+        ['/measurements/12.3', '/measurements/{id}'],
+      ],
+      open: 'Argus keeps a lone decimal literal outside a version position: got /category/1.2 and /measurements/12.3.',
+    },
+  ],
+};
+
+export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI];
