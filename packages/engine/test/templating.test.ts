@@ -52,6 +52,11 @@ describe('classifySegment', () => {
     ['September', 'date'],
     ['MAY', 'date'],
     ['may', 'literal'],
+    // A whole-segment boolean is an argument's value; words that begin with one stay.
+    ['true', 'boolean'],
+    ['False', 'boolean'],
+    ['trueview', 'literal'],
+    ['false-positives', 'literal'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });
@@ -61,6 +66,21 @@ describe('classifySegment', () => {
     expect(templatePath('/tracker/issue/PROJ-123/comments').normalizedPath).toBe(
       '/tracker/issue/{issueId}/comments',
     );
+  });
+
+  it('takes a whole-segment boolean as a value, not a word that begins with one', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const path of [
+      '/login/id/1234567/idTwo/1234567/true',
+      '/flags/dark-mode/false',
+      '/truecaller/lookups',
+    ])
+      inv.addObservation(obs(path));
+    expect(inv.endpoints().map((e) => e.normalizedPath)).toEqual([
+      '/login/id/{id}/idTwo/{idTwoId}/{boolean}',
+      '/flags/dark-mode/{boolean}',
+      '/truecaller/lookups',
+    ]);
   });
 
   it('decides versions by the set of digits seen where a version sits', () => {

@@ -25,7 +25,7 @@ const IRREGULAR_PLURALS = new Map([
   ['people', 'person'],
   ['children', 'child'],
 ]);
-const NUMBERED_GUESS = /^\{(id|uuid|objectId|hash|email|date|token|param)\d+\}$/;
+const NUMBERED_GUESS = /^\{(id|uuid|objectId|hash|email|date|token|boolean|param)\d+\}$/;
 
 /**
  * The singular camelCase name of a resource segment (`users` → `user`, `payment-methods` →

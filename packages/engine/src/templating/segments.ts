@@ -8,7 +8,7 @@ import { GENERATED_BELOW, letterPairScore } from './letter-pairs-model.js';
 import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
 
 export type SegmentKind =
-  'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token';
+  'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token' | 'boolean';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^-?\d+$/;
@@ -24,6 +24,11 @@ const EMAIL = /^[^@\s/]+@[^@\s/]+\.[a-z]{2,}$/i;
 const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
 /** Business keys: an upper-case prefix and dash-separated numbers (`INV-2024-0042`, `PROJ-123`, `ORD-884512`). */
 const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
+/**
+ * A boolean written as a whole segment (`/flags/{id}/true`, `/path/bool/True`): an argument's
+ * value, as OpenAPI's boolean path parameters are; no route of the directory is named so.
+ */
+const BOOLEAN = /^(?:true|false)$/i;
 /** Decimal numbers (`/books/2.3`, `/budgea/2.0`). */
 const DECIMAL = /^\d+\.\d+$/;
 /**
@@ -185,9 +190,10 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     if (c < LOWER_A || c > LOWER_Z) lowerWord = false;
   }
   if (digits) return 'id';
-  if (lowerWord) return RESERVED.has(seg) ? 'reserved' : 'literal';
+  if (lowerWord) return RESERVED.has(seg) ? 'reserved' : BOOLEAN.test(seg) ? 'boolean' : 'literal';
   const lower = seg.toLowerCase();
   if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
+  if (BOOLEAN.test(seg)) return 'boolean';
   if (versionPosition && isDatedVersion(seg)) return 'reserved';
   if (INTEGER.test(seg)) return 'id';
   // `2.0` is a version as often as `2.3` is an id: literal, merged by the templater when many.
@@ -244,6 +250,7 @@ export const PARAM_NAME: Readonly<Record<Exclude<SegmentKind, 'literal' | 'reser
   email: '{email}',
   date: '{date}',
   token: '{token}',
+  boolean: '{boolean}',
 };
 
 /** A segment that is already a parameter (re-templating a stored normalizedPath). */
