@@ -728,4 +728,60 @@ export const HAR_TO_OPENAPI: ReferenceSuite = {
   ],
 };
 
-export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI];
+const kubescapeUsers = (n: number) => range(n, (i) => `/users/${i}`);
+
+export const KUBESCAPE: ReferenceSuite = {
+  tool: 'Kubescape',
+  repository: 'kubescape/storage',
+  files: ['pkg/registry/file/dynamicpathdetector/tests/analyze_endpoints_test.go'],
+  licence: 'Apache-2.0',
+  cases: [
+    {
+      name: 'TestAnalyzeEndpoints: a single endpoint /users/123',
+      paths: ['/users/123'],
+      expect: [['/users/123', '/users/{}']],
+      differs:
+        'Kubescape merges a position only past its threshold of 100 values; 123 after a collection is an id from the first request.',
+      theirs: [['/users/123', '/users/123']],
+    },
+    {
+      name: 'TestAnalyzeEndpoints: POST /users/123 joins a known dynamic /users/⋯',
+      declared: ['/users/{user}'],
+      paths: [['POST', '/users/123']],
+      expect: [[['POST', '/users/123'], '/users/{}']],
+    },
+    {
+      name: 'TestAnalyzeEndpoints: different ports (the :123 service): POST /users/456, GET and POST /x/x',
+      paths: [['POST', '/users/456'], '/x/x', ['POST', '/x/x']],
+      expect: [
+        [['POST', '/users/456'], '/users/{}'],
+        ['/x/x', '/x/x'],
+        [['POST', '/x/x'], '/x/x'],
+      ],
+      differs:
+        'Below its threshold of 100 values Kubescape keeps /users/456 literal; 456 after a collection is an id.',
+      theirs: [['/users/456', '/users/456']],
+    },
+    {
+      name: 'TestAnalyzeEndpointsWithThreshold: /users/0 … /users/100 become /users/⋯',
+      paths: kubescapeUsers(101),
+      expect: kubescapeUsers(101)
+        .filter((_, i) => i < 5 || i % 25 === 0)
+        .map((p) => [p, '/users/{}']),
+    },
+    {
+      name: 'TestAnalyzeEndpointsWithExactThreshold: /users/0 … /users/99 stay 100 endpoints',
+      paths: kubescapeUsers(100),
+      expect: kubescapeUsers(100)
+        .filter((_, i) => i < 5 || i % 25 === 0)
+        .map((p) => [p, '/users/{}']),
+      differs:
+        'At exactly its threshold Kubescape keeps the 100 integer ids as 100 endpoints; they are one endpoint whatever their count.',
+      theirs: kubescapeUsers(100)
+        .filter((_, i) => i < 5 || i % 25 === 0)
+        .map((p): [string, string] => [p, p]),
+    },
+  ],
+};
+
+export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI, KUBESCAPE];
