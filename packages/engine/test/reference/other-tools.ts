@@ -733,7 +733,10 @@ const kubescapeUsers = (n: number) => range(n, (i) => `/users/${i}`);
 export const KUBESCAPE: ReferenceSuite = {
   tool: 'Kubescape',
   repository: 'kubescape/storage',
-  files: ['pkg/registry/file/dynamicpathdetector/tests/analyze_endpoints_test.go'],
+  files: [
+    'pkg/registry/file/dynamicpathdetector/tests/analyze_endpoints_test.go',
+    'pkg/registry/file/dynamicpathdetector/tests/coverage_test.go',
+  ],
   licence: 'Apache-2.0',
   cases: [
     {
@@ -780,6 +783,76 @@ export const KUBESCAPE: ReferenceSuite = {
       theirs: kubescapeUsers(100)
         .filter((_, i) => i < 5 || i % 25 === 0)
         .map((p): [string, string] => [p, p]),
+    },
+    {
+      name: 'TestAnalyzePath: /api/users/123 and /api/users/123/posts/456 alone, and /api/',
+      paths: ['/api/users/123', '/api/users/123/posts/456', '/api/'],
+      expect: [
+        ['/api/users/123', '/api/users/{}'],
+        ['/api/users/123/posts/456', '/api/users/{}/posts/{}'],
+        ['/api/', '/api'],
+      ],
+      differs:
+        'Below its threshold of 100 values Kubescape keeps every id literal; integers after collections are ids.',
+      theirs: [
+        ['/api/users/123', '/api/users/123'],
+        ['/api/users/123/posts/456', '/api/users/123/posts/456'],
+      ],
+    },
+    {
+      name: 'TestDynamicSegments: past 100 users, /api/users/101 and /api/users/50 are /api/users/⋯',
+      paths: [...range(101, (i) => `/api/users/${i}`), '/api/users/101'],
+      expect: [
+        ['/api/users/101', '/api/users/{}'],
+        ['/api/users/50', '/api/users/{}'],
+      ],
+    },
+    {
+      name: 'TestMultipleDynamicSegments: /api/users/{i}/posts/{i} (110), then /api/users/101/posts/1031',
+      paths: [...range(110, (i) => `/api/users/${i}/posts/${i}`), '/api/users/101/posts/1031'],
+      expect: [['/api/users/101/posts/1031', '/api/users/{}/posts/{}']],
+    },
+    {
+      name: 'TestMixedStaticAndDynamicSegments: /api/users/{i}/posts (101) keep posts literal',
+      paths: range(101, (i) => `/api/users/${i}/posts`),
+      expect: [['/api/users/99/posts', '/api/users/{}/posts']],
+    },
+    {
+      name: 'TestDifferentRootIdentifiers: /api/users/123 and /api/products/456, once each',
+      paths: ['/api/users/123', '/api/products/456'],
+      expect: [
+        ['/api/users/123', '/api/users/{}'],
+        ['/api/products/456', '/api/products/{}'],
+      ],
+      differs:
+        'Kubescape keeps both literal below its threshold of 100 values; each integer after a collection is an id.',
+      theirs: [
+        ['/api/users/123', '/api/users/123'],
+        ['/api/products/456', '/api/products/456'],
+      ],
+    },
+    {
+      name: 'TestDynamicThreshold: after /api/users/0 … /api/users/100, /api/users/991 is /api/users/⋯',
+      paths: [...range(101, (i) => `/api/users/${i}`), '/api/users/991'],
+      expect: [['/api/users/991', '/api/users/{}']],
+    },
+    {
+      name: 'TestEdgeCases: repeated slashes, a handle, a long literal path',
+      paths: ['//users///123////', '/users/@johndoe/settings', '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p'],
+      expect: [
+        ['//users///123////', '/users/{}'],
+        ['/users/@johndoe/settings', '/users/@johndoe/settings'],
+        ['/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p', '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p'],
+      ],
+      differs:
+        'Kubescape collapses the slashes but keeps 123 literal below its threshold of 100 values; it is an id.',
+      theirs: [['//users///123////', '/users/123']],
+    },
+    {
+      name: 'TestDynamicInsertion: /api/users/102 joins a known /api/users/⋯',
+      declared: ['/api/users/{user}'],
+      paths: ['/api/users/102'],
+      expect: [['/api/users/102', '/api/users/{}']],
     },
   ],
 };
