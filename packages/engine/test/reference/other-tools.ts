@@ -857,4 +857,77 @@ export const KUBESCAPE: ReferenceSuite = {
   ],
 };
 
-export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI, KUBESCAPE];
+/** One ClusterPath assertion: each path is templated alone, as Beyla's heuristic does. */
+const clusterPath = (
+  path: string,
+  template: string,
+  more: Pick<ReferenceCase, 'open' | 'differs' | 'theirs'> = {},
+): ReferenceCase => ({
+  name: `ClusterPath(${JSON.stringify(path)})`,
+  paths: [path],
+  expect: [[path, template]],
+  ...more,
+});
+
+const TRAILING_SLASH =
+  'Beyla keeps the spelling of each path; servers route a trailing or repeated slash to the handler of the path without it, so Argus folds them into one endpoint.';
+const FDKLSD =
+  'Lower-case letters alone stay literal when seen once: the letter-pair test for generated ids asks for a capital, and directory route words such as `vnfpkgm` and `wkhtmltopdf` score as low as `fdklsd`. Got ';
+
+export const BEYLA: ReferenceSuite = {
+  tool: 'Grafana Beyla',
+  repository: 'grafana/beyla',
+  files: ['pkg/transform/route/cluster_test.go'],
+  licence: 'Apache-2.0',
+  cases: [
+    clusterPath('/users/fdklsd/j4elk/23993/job/2', '/users/{}/j4elk/{}/job/{}', {
+      open: `${FDKLSD}/users/fdklsd/j4elk/{}/job/{}.`,
+    }),
+    clusterPath('/123', '/{}'),
+    clusterPath('/123/', '/{}', { differs: TRAILING_SLASH, theirs: [['/123/', '/{}/']] }),
+    clusterPath('/123/ljgdflgjf', '/{}/{}', {
+      open: `${FDKLSD}/{}/ljgdflgjf.`,
+    }),
+    clusterPath('/**', '/**', {
+      differs:
+        'Beyla makes any segment that is not a word a wildcard; a run of asterisks is a glob written into the path (a probe), not a value of a route.',
+      theirs: [['/**', '/{}']],
+    }),
+    clusterPath('/u/2', '/u/{}'),
+    clusterPath('/v1/products/2', '/v1/products/{}'),
+    clusterPath('/v1/products/22', '/v1/products/{}'),
+    clusterPath('/v1/products/22j', '/v1/products/{}', {
+      open: 'Three characters of digits and a letter are no id shape Argus knows (mixed codes count from six characters): got /v1/products/22j.',
+    }),
+    clusterPath('/products/1/org/3', '/products/{}/org/{}'),
+    clusterPath('/products//org/3', '/products/org/{}', {
+      differs: TRAILING_SLASH,
+      theirs: [['/products//org/3', '/products//org/{}']],
+    }),
+    clusterPath('/v1/k6-test-runs/1', '/v1/k6-test-runs/{}'),
+    clusterPath('/attach', '/attach'),
+    clusterPath('/usuarios/fdklsd/j4elk/23993/trabajo/2', '/usuarios/{}/j4elk/{}/trabajo/{}', {
+      open: `${FDKLSD}/usuarios/fdklsd/j4elk/{}/trabajo/{}.`,
+    }),
+    clusterPath('/Benutzer/fdklsd/j4elk/23993/Arbeit/2', '/Benutzer/{}/j4elk/{}/Arbeit/{}', {
+      open: `${FDKLSD}/Benutzer/fdklsd/j4elk/{}/Arbeit/{}.`,
+    }),
+    clusterPath('/utilisateurs/fdklsd/j4elk/23993/tache/2', '/utilisateurs/{}/j4elk/{}/tache/{}', {
+      open: `${FDKLSD}/utilisateurs/fdklsd/j4elk/{}/tache/{}.`,
+    }),
+    clusterPath('/products/', '/products', {
+      differs: TRAILING_SLASH,
+      theirs: [['/products/', '/products/']],
+    }),
+    clusterPath('/user-space/', '/user-space', {
+      differs: TRAILING_SLASH,
+      theirs: [['/user-space/', '/user-space/']],
+    }),
+    clusterPath('/user_space/', '/user_space', {
+      differs: TRAILING_SLASH,
+      theirs: [['/user_space/', '/user_space/']],
+    }),
+  ],
+};
+
+export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI, KUBESCAPE, BEYLA];
