@@ -1,7 +1,7 @@
 // Other discovery tools' path-merging expectations (test/reference/other-tools.ts: Akto,
-// Optic, APIClarity's speculator, har-to-openapi, Kubescape, Beyla) through the Inventory:
-// every case not marked `open` must template exactly as expected; `npx tsx
-// eval/other-tools.ts` prints the figure.
+// Optic, APIClarity's speculator, har-to-openapi, Kubescape, Beyla, Datadog) through
+// the Inventory: every case not marked `open` must template exactly as expected;
+// `npx tsx eval/other-tools.ts` prints the figure.
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../eval/other-tools.js';
 import { SUITES } from './reference/other-tools.js';

@@ -857,17 +857,19 @@ export const KUBESCAPE: ReferenceSuite = {
   ],
 };
 
-/** One ClusterPath assertion: each path is templated alone, as Beyla's heuristic does. */
-const clusterPath = (
+/** One path templated alone, as per-request heuristics (Beyla's, Datadog's) do. */
+const alone = (
+  name: string,
   path: string,
   template: string,
   more: Pick<ReferenceCase, 'open' | 'differs' | 'theirs'> = {},
-): ReferenceCase => ({
-  name: `ClusterPath(${JSON.stringify(path)})`,
-  paths: [path],
-  expect: [[path, template]],
-  ...more,
-});
+): ReferenceCase => ({ name, paths: [path], expect: [[path, template]], ...more });
+
+const clusterPath = (
+  path: string,
+  template: string,
+  more?: Pick<ReferenceCase, 'open' | 'differs' | 'theirs'>,
+) => alone(`ClusterPath(${JSON.stringify(path)})`, path, template, more);
 
 const TRAILING_SLASH =
   'Beyla keeps the spelling of each path; servers route a trailing or repeated slash to the handler of the path without it, so Argus folds them into one endpoint.';
@@ -930,4 +932,96 @@ export const BEYLA: ReferenceSuite = {
   ],
 };
 
-export const SUITES: readonly ReferenceSuite[] = [AKTO, OPTIC, SPECULATOR, HAR_TO_OPENAPI, KUBESCAPE, BEYLA];
+const simplified = (
+  path: string,
+  template: string,
+  more?: Pick<ReferenceCase, 'open' | 'differs' | 'theirs'>,
+) => alone(`_compute_simplified_endpoint(${JSON.stringify(path)})`, path, template, more);
+
+const DD_SEGMENTS = range(20, (i) => `segment${i}`);
+
+export const DATADOG: ReferenceSuite = {
+  tool: 'Datadog dd-trace-py',
+  repository: 'DataDog/dd-trace-py',
+  files: ['tests/tracer/test_resource_renaming.py'],
+  licence: 'Apache-2.0 OR BSD-3-Clause',
+  cases: [
+    simplified('/', '/'),
+    simplified('/users', '/users'),
+    simplified('/api/users?id=123', '/api/users'),
+    simplified('/users/123#section', '/users/{}', {
+      differs:
+        'Datadog keeps the fragment and so reads `123#section` as a word; a fragment is never sent to the server, and 123 is an id.',
+      theirs: [['/users/123#section', '/users/123#section']],
+    }),
+    simplified('/users/123?filter=active#top', '/users/{}'),
+    simplified('/users/123', '/users/{}'),
+    simplified('/users/5', '/users/{}', {
+      differs:
+        'Datadog takes integers from two digits to bound cardinality; a single digit after a collection is an id too.',
+      theirs: [['/users/5', '/users/5']],
+    }),
+    simplified('/users/0123', '/users/{}'),
+    simplified('/items/123-456', '/items/{}', {
+      open: 'Numbers joined by dashes are no id shape Argus knows: got /items/123-456.',
+    }),
+    simplified('/commits/abc123', '/commits/{}'),
+    simplified('/sessions/deadbeef', '/sessions/deadbeef'),
+    simplified('/items/abc123-def', '/items/{}', {
+      open: 'Hex letters and digits joined by a dash are no id shape Argus knows (mixed codes need six letters and digits without a separator): got /items/abc123-def.',
+    }),
+    simplified('/files/verylongfilename12345', '/files/{}'),
+    simplified('/users/user@example', '/users/{}', {
+      open: 'An `@` inside a segment without a domain is no e-mail, and Argus reads it as a name: got /users/user@example.',
+    }),
+    simplified('/a/b/c/d/e/f/g/h/i/j/k', '/a/b/c/d/e/f/g/h/i/j/k', {
+      differs:
+        'Datadog cuts an endpoint to eight segments to bound cardinality; every segment of the path is a literal.',
+      theirs: [['/a/b/c/d/e/f/g/h/i/j/k', '/a/b/c/d/e/f/g/h']],
+    }),
+    simplified('/api//v1///users//123', '/api/v1/users/{}'),
+    simplified('///////////////////////', '/'),
+    simplified(
+      '/api/v2/users/123/posts/abc123/comments/hello%20world',
+      '/api/v2/users/{}/posts/{}/comments/{}',
+      {
+        open: 'Encoded free text (`hello%20world`) is kept as a literal when seen once: got /api/v2/users/{}/posts/{}/comments/hello world.',
+      },
+    ),
+    simplified('/12/123-456/abc123/abc-def-123/longstringthathastoomanycharacters', '/{}/{}/{}/{}/{}', {
+      open: 'Numbers joined by dashes, hex letters joined to digits by dashes and a long lower-case run are no id shapes Argus knows: got /{}/123-456/{}/abc-def-123/longstringthathastoomanycharacters.',
+    }),
+    {
+      name: 'test_processor_with_route: the route the framework gives wins',
+      declared: ['/api/users/{id}'],
+      paths: ['/api/users/123'],
+      expect: [['/api/users/123', '/api/users/{}']],
+    },
+    alone('test_processor_without_route: /api/users/123', '/api/users/123', '/api/users/{}'),
+    alone(`test_path_limit: twenty segments`, `/${DD_SEGMENTS.join('/')}`, `/${DD_SEGMENTS.join('/')}`, {
+      differs:
+        'Datadog cuts an endpoint to eight segments to bound cardinality; every segment of the path is a literal.',
+      theirs: [[`/${DD_SEGMENTS.join('/')}`, `/${DD_SEGMENTS.slice(0, 8).join('/')}`]],
+    }),
+    alone('test_realistic_urls: GitHub issue', '/repos/user/repo/issues/123', '/repos/user/repo/issues/{}'),
+    alone('test_realistic_urls: product reviews', '/products/12345/reviews', '/products/{}/reviews'),
+    alone(
+      'test_realistic_urls: a long document name',
+      '/uploads/documents/verylongdocumentname',
+      '/uploads/documents/{}',
+      {
+        open: 'A long lower-case run of words under a collection is kept literal when seen once (Datadog takes any segment of twenty characters): got /uploads/documents/verylongdocumentname.',
+      },
+    ),
+  ],
+};
+
+export const SUITES: readonly ReferenceSuite[] = [
+  AKTO,
+  OPTIC,
+  SPECULATOR,
+  HAR_TO_OPENAPI,
+  KUBESCAPE,
+  BEYLA,
+  DATADOG,
+];
