@@ -53,6 +53,11 @@ describe('classifySegment', () => {
     ['MAY', 'date'],
     ['may', 'literal'],
     // A whole-segment boolean is an argument's value; words that begin with one stay.
+    // Numbers in dash-separated groups are ids (order, phone numbers); single digits stay.
+    ['123-456', 'id'],
+    ['555-123-4567', 'id'],
+    ['0-9', 'literal'],
+    ['1-2', 'literal'],
     ['true', 'boolean'],
     ['False', 'boolean'],
     ['trueview', 'literal'],
@@ -81,6 +86,18 @@ describe('classifySegment', () => {
       '/flags/dark-mode/{boolean}',
       '/truecaller/lookups',
     ]);
+  });
+
+  it('takes numbers in dash-separated groups as an id, not a bucket of single digits', () => {
+    const inv = new Inventory({ detectPii: false });
+    for (const path of ['/items/123-456', '/contacts/555-123-4567/calls', '/browse/0-9'])
+      inv.addObservation(obs(path));
+    expect(
+      inv
+        .endpoints()
+        .map((e) => e.normalizedPath)
+        .sort(),
+    ).toEqual(['/browse/0-9', '/contacts/{contactId}/calls', '/items/{itemId}']);
   });
 
   it('decides versions by the set of digits seen where a version sits', () => {

@@ -25,6 +25,11 @@ const PREFIXED_ID = /^[a-z]{2,10}_[A-Za-z0-9]{6,}$/;
 /** Business keys: an upper-case prefix and dash-separated numbers (`INV-2024-0042`, `PROJ-123`, `ORD-884512`). */
 const BUSINESS_KEY = /^[A-Z][A-Z0-9]{1,9}(-\d+)+$/;
 /**
+ * Numbers in dash-separated groups (`123-456`, `555-123-4567`, `978-3-16-148410-0`): order and
+ * phone numbers, ISBNs. Dates are told apart first; no route of the directory is written so.
+ */
+const DIGIT_GROUPS = /^\d+(?:-\d+)+$/;
+/**
  * A boolean written as a whole segment (`/flags/{id}/true`, `/path/bool/True`): an argument's
  * value, as OpenAPI's boolean path parameters are; no route of the directory is named so.
  */
@@ -206,6 +211,8 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
     return versionPosition ? 'reserved' : 'date';
   }
   if (DATETIME.test(seg)) return 'date';
+  // At least two digits in a group, as for business keys, so `0-9` or `1-2` stay literal.
+  if (DIGIT_GROUPS.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (OBJECT_ID.test(seg)) return 'objectId';
   if (seg.length >= 16 && HEX.test(seg) && /\d/.test(seg)) return 'hash';
   if (seg.includes('@') && EMAIL.test(seg)) return 'email';
