@@ -24,6 +24,8 @@ export interface SampleScore {
   /** A declared parameter stayed literal, or its requests split over several templates. */
   underMerges: Miss[];
   requests: number;
+  /** Each scored operation (its index in the sample) and whether it was recovered. */
+  outcomes: [op: number, recovered: boolean][];
 }
 
 const DOMAIN = 'api.example';
@@ -78,11 +80,14 @@ export function scoreSample(sample: ApiSample, traffic?: TrafficOptions): Sample
     overMerges: [],
     underMerges: [],
     requests: requests.length,
+    outcomes: [],
   };
   for (const [i, keys] of got) {
     const op = sample.operations[i]!;
     const shape = (shapes.get(i) as string[]).join('/');
-    if (keys.size === 1 && keys.has(shape)) {
+    const recovered = keys.size === 1 && keys.has(shape);
+    score.outcomes.push([i, recovered]);
+    if (recovered) {
       score.recovered++;
       continue;
     }
