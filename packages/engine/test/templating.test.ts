@@ -208,6 +208,43 @@ describe('classifySegment', () => {
     expect(templatePath('/games/2024-01-01/scores').normalizedPath).toBe('/games/{date}/scores');
     expect(templatePath('/schedule/2024-01-01').normalizedPath).toBe('/schedule/{date}');
   });
+
+  it('takes a segment with an @ after its first character as data, not an API word led by one', () => {
+    const inv = learned([
+      '/users/user@example',
+      '/packages/lodash@4.17.21/files',
+      '/contacts/ann@example.com',
+      '/users/@me/guilds',
+      '/connections/@connections',
+      "/users/doesUserHaveAccess(userId='@userId')",
+    ]);
+    expect(templatesOf(inv)).toEqual([
+      '/connections/@connections',
+      '/contacts/{email}',
+      '/packages/{email}/files',
+      '/users/@me/guilds',
+      "/users/doesUserHaveAccess(userId='@userId')",
+      '/users/{email}',
+    ]);
+  });
+
+  it('takes decoded text with whitespace as data, not at the root or below such text', () => {
+    expect(templatePath('/comments/hello%20world').normalizedPath).toBe('/comments/{commentId}');
+    const inv = learned([
+      '/api/v2/users/123/posts/abc123/comments/hello%20world',
+      '/tags/machine%20learning/articles',
+      '/Your%20Pull%20URI%20Request%20API%20Path',
+      '/Your%20API%20URL/Your%20Pull%20DOC%20Request%20API%20Path',
+      '/hello-world/comments',
+    ]);
+    expect(templatesOf(inv)).toEqual([
+      '/Your API URL/Your Pull DOC Request API Path',
+      '/Your Pull URI Request API Path',
+      '/api/v2/users/{userId}/posts/{postId}/comments/{commentId}',
+      '/hello-world/comments',
+      '/tags/{tagId}/articles',
+    ]);
+  });
 });
 
 describe('templatePath', () => {
@@ -2297,6 +2334,21 @@ function expectTemplates(
 ): void {
   for (const [path, template] of cases)
     expect(t.template(domain(path), path.split('/')).join('/')).toBe(template);
+}
+
+/** An Inventory that observed each path once. */
+function learned(paths: readonly string[]): Inventory {
+  const inv = new Inventory({ detectPii: false });
+  for (const path of paths) inv.addObservation(obs(path));
+  return inv;
+}
+
+/** The templates an Inventory learned, sorted. */
+function templatesOf(inv: Inventory): string[] {
+  return inv
+    .endpoints()
+    .map((e) => e.normalizedPath)
+    .sort();
 }
 
 function obs(path: string) {

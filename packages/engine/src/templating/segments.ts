@@ -37,6 +37,15 @@ const BOOLEAN = /^(?:true|false)$/i;
 /** Decimal numbers (`/books/2.3`, `/budgea/2.0`). */
 const DECIMAL = /^\d+\.\d+$/;
 /**
+ * A value with an `@` after its first character (`ann@example.com`, `user@example`, `ann@`,
+ * `lodash@4.17.21`): an e-mail, possibly cut short, a handle or a package at a version; no route
+ * word holds one. A leading `@` is an API's own word (`@me`, `@connections`), and an `@` inside a
+ * function call's arguments an alias (`doesUserHaveAccess(userId='@userId')`): they stay.
+ */
+const AT_VALUE = /^[\w.%+~-]+@[^\s/()'=,]*$/;
+/** Whitespace, decoded (`hello%20world`): free text a user typed, never a route word. */
+const WHITESPACE = /\s/;
+/**
  * A month's name, capitalised or in capitals (`/blog/2007/Jan/14`, `/archive/2024/MARCH`): a part
  * of a date, as a year and day beside it are. No segment of the directory's 125,202 operations is
  * one; a lower-case `may` or `march` is a word and stays to the templater.
@@ -184,7 +193,7 @@ function entropyPerChar(s: string): number {
  * where an API version usually sits (first segment, or right after a reserved one);
  * a date there is a version (`/2024-01-01/charges`), elsewhere a parameter.
  */
-export function classifySegment(seg: string, versionPosition = false): SegmentKind {
+export function classifySegment(seg: string, versionPosition = false, below?: SegmentPlace): SegmentKind {
   if (seg === '') return 'literal';
   // Fast path for the common cases (hot in log ingestion): all digits, all lower-case letters.
   let digits = true;
@@ -215,7 +224,15 @@ export function classifySegment(seg: string, versionPosition = false): SegmentKi
   if (DIGIT_GROUPS.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (OBJECT_ID.test(seg)) return 'objectId';
   if (seg.length >= 16 && HEX.test(seg) && /\d/.test(seg)) return 'hash';
-  if (seg.includes('@') && EMAIL.test(seg)) return 'email';
+  if (seg.includes('@') && (EMAIL.test(seg) || AT_VALUE.test(seg))) return 'email';
+  // Free text at the root or after `api`, or below free text, is a spec's placeholder path
+  // (`/Your API URL/Your Pull URI Request API Path`): a value sits below a route.
+  if (
+    !versionPosition &&
+    WHITESPACE.test(seg) &&
+    !(below?.parent !== undefined && WHITESPACE.test(below.parent))
+  )
+    return 'id';
   if (FILE_LIKE.test(seg)) return 'literal';
   if (PREFIXED_ID.test(seg)) {
     const tail = seg.slice(seg.indexOf('_') + 1);
@@ -336,6 +353,19 @@ export function isVersionDigit(
 }
 
 /**
+ * Where a segment sits: the raw segment before it and, as for a version digit, what is around
+ * that one (the segments as the path wrote them, so the one-pass walk and `templateSegments` agree).
+ */
+export interface SegmentPlace extends VersionBelow {
+  parent: string | undefined;
+}
+
+/** Whether `classifySegment` asks where the segment sits (text with whitespace). */
+export function dependsOnPlace(seg: string): boolean {
+  return WHITESPACE.test(seg);
+}
+
+/**
  * Whether the second segment sits where a version sits after a service's name: the first segment
  * is one singular lower-case word and routes follow (`/amazonclouddirectory/2017-01-11/tags`, a
  * date there being the API's version); below a plural (`/games/2024-01-01/scores`) or as a leaf
@@ -374,6 +404,14 @@ export function templateSegments(segments: readonly string[], learned = false): 
     const kind = classifySegment(
       seg,
       (prevReserved && i < 3) || afterServiceName(i, segments[0], i < segments.length - 1),
+      dependsOnPlace(seg)
+        ? {
+            parent: segments[i - 1],
+            routes: i < segments.length - 1,
+            above: segments[i - 2],
+            aboveIsFirst: i === 2,
+          }
+        : undefined,
     );
     prevReserved = kind === 'reserved';
     out[i] = kind === 'literal' || kind === 'reserved' ? escapeLiteral(seg) : PARAM_NAME[kind];

@@ -30,6 +30,7 @@ import {
   isVersionSegment,
   isStructural,
   isVersionDigit,
+  dependsOnPlace,
   afterServiceName,
   splitPath,
   isWordLike,
@@ -536,6 +537,11 @@ export class PathTemplater<T = never> {
     // into a typed array first cost a charCodeAt per unit too, and a tenth of learnPath.
     let start = 0;
     let done = false;
+    // Where the two segments before this one lie in rawPath, for `classifySegment`'s place.
+    let prevStart = -1;
+    let prevEnd = -1;
+    let aboveStart = -1;
+    let aboveEnd = -1;
     while (!done) {
       // A literal child already known here is matched in place, before any scan of the segment.
       const size = node.children.size;
@@ -589,6 +595,7 @@ export class PathTemplater<T = never> {
           node = known;
           prevReserved = known.reserved;
           index++;
+          [aboveStart, aboveEnd, prevStart, prevEnd] = [prevStart, prevEnd, start, slash];
           start = slash + 1;
           continue;
         }
@@ -628,15 +635,19 @@ export class PathTemplater<T = never> {
             key = seg;
             prevReserved = false;
           } else {
+            const routes = slash + 1 < length && rawPath.charCodeAt(slash) === 47;
             const kind = classifySegment(
               seg,
               (prevReserved && index < 3) ||
-                (index === 1 &&
-                  afterServiceName(
-                    index,
-                    parentSegment(node),
-                    slash + 1 < length && rawPath.charCodeAt(slash) === 47,
-                  )),
+                (index === 1 && afterServiceName(index, parentSegment(node), routes)),
+              dependsOnPlace(seg)
+                ? {
+                    parent: rawSegment(rawPath, prevStart, prevEnd),
+                    routes,
+                    above: rawSegment(rawPath, aboveStart, aboveEnd),
+                    aboveIsFirst: index === 2,
+                  }
+                : undefined,
             );
             prevReserved = kind === 'reserved';
             if (kind === 'literal' || kind === 'reserved') {
@@ -654,6 +665,7 @@ export class PathTemplater<T = never> {
         // The literal child remembers it, for the lines that reach it in place.
         if (literalPii && parent.children.get(key) === node) node.pii = true;
         index++;
+        [aboveStart, aboveEnd, prevStart, prevEnd] = [prevStart, prevEnd, start, slash];
       }
       start = slash + 1;
     }
@@ -2064,6 +2076,13 @@ function segmentBefore<T>(node: TrieNode<T>): { above: string | undefined; above
   if (end <= 0) return { above: undefined, aboveIsFirst: false };
   const start = node.template.lastIndexOf('/', end - 1);
   return { above: node.template.slice(start + 1, end), aboveIsFirst: start === 0 };
+}
+
+/** The decoded segment of rawPath between start and end, as `splitPath` gives it (none before the first). */
+function rawSegment(rawPath: string, start: number, end: number): string | undefined {
+  if (start < 0) return undefined;
+  const seg = rawPath.slice(start, end);
+  return seg.includes('%') ? safeDecode(seg) : seg;
 }
 
 function parentSegment<T>(node: TrieNode<T>): string | undefined {
