@@ -245,6 +245,59 @@ describe('classifySegment', () => {
       '/tags/{tagId}/articles',
     ]);
   });
+
+  it('takes a decimal as an id where no version may sit, not a round one or after a singular word', () => {
+    expect(templatePath('/api/books/2.3/cars/4.3').normalizedPath).toBe('/api/books/{bookId}/cars/{carId}');
+    expect(templatePath('/category/1.2').normalizedPath).toBe('/category/{categoryId}');
+    const inv = learned([
+      '/measurements/12.3',
+      '/api/1.0/calculate',
+      '/1.1/workgroups/7/files',
+      '/v2/scim/2.0/Users',
+      '/marketing/segments/2.0',
+      '/marketing/segments/2.0/42',
+      '/radiodns/spi/3.1/GI.xml',
+      '/ws/1.1/track.get',
+      '/cars/2.5/parts',
+    ]);
+    expect(templatesOf(inv)).toEqual([
+      '/1.1/workgroups/{workgroupId}/files',
+      '/api/1.0/calculate',
+      '/cars/{carId}/parts',
+      '/marketing/segments/2.0',
+      '/marketing/segments/2.0/{id}',
+      '/measurements/{measurementId}',
+      '/radiodns/spi/3.1/GI.xml',
+      '/v2/scim/2.0/Users',
+      '/ws/1.1/track.get',
+    ]);
+  });
+
+  it('takes round decimals for ids by their value set: two leaves, or beside ids', () => {
+    const inv = learned([
+      '/books/1.0',
+      '/books/2.0',
+      '/shelves/7',
+      '/shelves/3.0',
+      '/api/1.0/users',
+      '/api/2.0/orders',
+      '/1.0/artist/7',
+      '/2.0/artist/7',
+      '/marketing/segments/2.0',
+      '/marketing/segments/2.0/42',
+    ]);
+    expect(templatesOf(inv)).toEqual([
+      '/1.0/artist/{artistId}',
+      '/2.0/artist/{artistId}',
+      '/api/1.0/users',
+      '/api/2.0/orders',
+      '/books/{bookId}',
+      '/marketing/segments/2.0',
+      '/marketing/segments/2.0/{id}',
+      '/shelves/{shelveId}',
+    ]);
+    expect(inv.templateFor('site.example', 'GET', '/books/3.0')).toBe('/books/{bookId}');
+  });
 });
 
 describe('templatePath', () => {

@@ -36,6 +36,12 @@ const DIGIT_GROUPS = /^\d+(?:-\d+)+$/;
 const BOOLEAN = /^(?:true|false)$/i;
 /** Decimal numbers (`/books/2.3`, `/budgea/2.0`). */
 const DECIMAL = /^\d+\.\d+$/;
+/** A decimal number (`2.3`, `2.0`): a version or a value, see `decimalMayBeVersion`. */
+export function isDecimal(seg: string): boolean {
+  return DECIMAL.test(seg);
+}
+/** A decimal written as a release (`2.0`, `1.00`): a version as often as an id. */
+const ROUND_DECIMAL = /^\d+\.0+$/;
 /**
  * A value with an `@` after its first character (`ann@example.com`, `user@example`, `ann@`,
  * `lodash@4.17.21`): an e-mail, possibly cut short, a handle or a package at a version; no route
@@ -210,8 +216,9 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   if (BOOLEAN.test(seg)) return 'boolean';
   if (versionPosition && isDatedVersion(seg)) return 'reserved';
   if (INTEGER.test(seg)) return 'id';
-  // `2.0` is a version as often as `2.3` is an id: literal, merged by the templater when many.
-  if (DECIMAL.test(seg)) return versionPosition ? 'reserved' : 'literal';
+  // `2.0` is a version as often as `2.3` is an id: see `decimalMayBeVersion`.
+  if (DECIMAL.test(seg))
+    return versionPosition ? 'reserved' : below && !decimalMayBeVersion(seg, below) ? 'id' : 'literal';
   if (UUID.test(seg)) return 'uuid';
   const date = DATE.exec(seg);
   if (date) {
@@ -360,9 +367,31 @@ export interface SegmentPlace extends VersionBelow {
   parent: string | undefined;
 }
 
-/** Whether `classifySegment` asks where the segment sits (text with whitespace). */
+/** Whether `classifySegment` asks where the segment sits (a decimal, text with whitespace). */
 export function dependsOnPlace(seg: string): boolean {
-  return WHITESPACE.test(seg);
+  return DECIMAL.test(seg) || WHITESPACE.test(seg);
+}
+
+/** A plural's ending, as resource names are made singular (`users`; not `ws`, `status`, `access`). */
+const PLURAL_ENDING = /^.{2,}[^siu]s$/;
+
+/**
+ * Whether a decimal outside a version's usual place (the root, after `api`/`rest`/`v`) may still
+ * be the API's version: a round one (`/marketing/segments/2.0/{id}`, `/v2/scim/2.0/Users`), or
+ * one holding routes after a singular word that is the first segment or follows it or
+ * `api`/`rest`, where a version digit may sit (`/ws/1.1/track.get`, `/radiodns/spi/3.1/GI.xml`).
+ * Any other (`/category/1.2`, `/api/books/2.3/cars/4.3`) is a value: a leaf, after a plural, or deeper.
+ */
+export function decimalMayBeVersion(seg: string, place: SegmentPlace): boolean {
+  if (ROUND_DECIMAL.test(seg)) return true;
+  const { parent, above } = place;
+  return (
+    place.routes &&
+    parent !== undefined &&
+    SINGULAR_WORD.test(parent) &&
+    !PLURAL_ENDING.test(parent) &&
+    (above === undefined || place.aboveIsFirst || VERSION_PARENT.test(above))
+  );
 }
 
 /**

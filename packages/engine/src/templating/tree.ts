@@ -30,6 +30,7 @@ import {
   isVersionSegment,
   isStructural,
   isVersionDigit,
+  isDecimal,
   dependsOnPlace,
   afterServiceName,
   splitPath,
@@ -1663,13 +1664,25 @@ export class PathTemplater<T = never> {
   /**
    * Single digits kept literal where a version sits (`/1/boards`) are versions while there are
    * few of them; many (`/api/0/books` … `/api/9/books`), or beside longer integers, are ids.
+   * Decimals kept literal (`2.0`; see `decimalMayBeVersion`) below the root and a reserved word
+   * likewise, and two or more of them as leaves (`/books/1.0`, `/books/2.0`): a version holds routes.
    */
   private foldDigits(node: TrieNode<T>): void {
     if (isSplit(node)) return;
-    const digits = [...node.children].filter(([seg]) => seg.length === 1 && isDigit(seg.charCodeAt(0)));
-    if (digits.length === 0 || (digits.length < VERSION_VALUES && !node.typed?.has(PARAM_NAME.id))) return;
-    // Versions hold different APIs below them; ids the same sub-routes (`/api/0/books` … `/api/9/books`).
-    if (!node.typed?.has(PARAM_NAME.id) && !similarSubtrees(digits.map(([, child]) => child))) return;
+    const digits = this.versionValues(
+      [...node.children].filter(([seg]) => seg.length === 1 && isDigit(seg.charCodeAt(0))),
+      node,
+      false,
+    );
+    const decimals =
+      node.template === '' || node.reserved
+        ? []
+        : this.versionValues(
+            [...node.children].filter(([seg]) => isDecimal(seg)),
+            node,
+            true,
+          );
+    if (digits.length + decimals.length === 0) return;
     node.typed ??= new Map();
     let id = node.typed.get(PARAM_NAME.id);
     if (!id)
@@ -1677,13 +1690,25 @@ export class PathTemplater<T = never> {
         PARAM_NAME.id,
         (id = newNode(node.rules, this.threshold, `${node.template}/${PARAM_NAME.id}`)),
       );
-    for (const [seg, child] of digits) {
+    for (const [seg, child] of [...digits, ...decimals]) {
       mergeInto(id, child);
       node.children.delete(seg);
     }
     node.small = null;
     retemplate(id, `${node.template}/${PARAM_NAME.id}`);
     this.payloadEpoch++;
+  }
+
+  /** The possible versions of `foldDigits` that are ids by their value set, or none. */
+  private versionValues(
+    found: [string, TrieNode<T>][],
+    node: TrieNode<T>,
+    leaves: boolean,
+  ): [string, TrieNode<T>][] {
+    if (found.length === 0 || node.typed?.has(PARAM_NAME.id)) return found;
+    if (leaves && found.filter(([, child]) => childKeys(child).length === 0).length >= 2) return found;
+    // Versions hold different APIs below them; ids the same sub-routes (`/api/0/books` … `/api/9/books`).
+    return found.length >= VERSION_VALUES && similarSubtrees(found.map(([, child]) => child)) ? found : [];
   }
 
   /**
@@ -1968,8 +1993,12 @@ export class PathTemplater<T = never> {
       }
       const child = node.children.get(t);
       if (child) node = child;
-      else if (t.length === 1 && isDigit(t.charCodeAt(0)) && node.typed?.has(PARAM_NAME.id)) {
-        typed[i] = PARAM_NAME.id; // a digit where versions sit, folded into the ids (foldDigits)
+      else if (
+        ((t.length === 1 && isDigit(t.charCodeAt(0))) ||
+          (isDecimal(t) && node.template !== '' && !node.reserved)) &&
+        node.typed?.has(PARAM_NAME.id)
+      ) {
+        typed[i] = PARAM_NAME.id; // a digit or decimal where versions sit, folded into the ids (foldDigits)
         node = node.typed.get(PARAM_NAME.id) as TrieNode<T>;
       } else if (
         (node.merged && mayBeValue(node, t)) ||

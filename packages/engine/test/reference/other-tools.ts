@@ -260,7 +260,6 @@ export const AKTO: ReferenceSuite = {
       name: 'testMultipleFloatMerging: one request with two floats templates both',
       paths: [['POST', '/api/books/2.3/cars/4.3']],
       expect: [[['POST', '/api/books/2.3/cars/4.3'], '/api/books/{}/cars/{}']],
-      open: 'Argus keeps a lone decimal literal outside a version position (`2.0` is a version as often as `2.3` an id): got /api/books/2.3/cars/4.3.',
     },
     {
       name: 'TestApiCatalogSync.testFillUrlParams: card numbers and integers fill a known /api/books/{}',
@@ -723,7 +722,6 @@ export const HAR_TO_OPENAPI: ReferenceSuite = {
         ['/category/1.2', '/category/{id}'],
         ['/measurements/12.3', '/measurements/{id}'],
       ],
-      open: 'Argus keeps a lone decimal literal outside a version position: got /category/1.2 and /measurements/12.3.',
     },
   ],
 };
