@@ -52,16 +52,31 @@ describe('classifySegment', () => {
     ['September', 'date'],
     ['MAY', 'date'],
     ['may', 'literal'],
-    // A whole-segment boolean is an argument's value; words that begin with one stay.
     // Numbers in dash-separated groups are ids (order, phone numbers); single digits stay.
     ['123-456', 'id'],
     ['555-123-4567', 'id'],
     ['0-9', 'literal'],
     ['1-2', 'literal'],
+    // A whole-segment boolean is an argument's value; words that begin with one stay.
     ['true', 'boolean'],
     ['False', 'boolean'],
     ['trueview', 'literal'],
     ['false-positives', 'literal'],
+    // Url-safe random tokens (nanoid, base64url) split by `_` or `-` into parts the slug test
+    // reads as words; a word beside a machine-made part names the segment.
+    ['PMPtWcwYB_EWtAppFWpYh', 'token'],
+    ['2G-bippowfimrTqZPtzHs', 'token'],
+    ['N4rA_VyRaOgcoGRWotULI', 'token'],
+    ['securityClassification-6VMVochwUWo', 'literal'],
+    ['getting_started_with_webhooks', 'literal'],
+    ['ListOutposts_WithS3Buckets', 'literal'],
+    // Short lower-case hex ids (abbreviated git SHAs); words with a number stay.
+    ['ccc9fcf', 'id'],
+    ['ecfcf81', 'id'],
+    ['3f9a2c1e', 'id'],
+    ['cafe24', 'literal'],
+    ['page12', 'literal'],
+    ['decade', 'literal'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });

@@ -137,6 +137,28 @@ function looksGenerated(seg: string): boolean {
   return Math.max(vocabularyShare(seg), vocabularyShare(seg.replace(/([A-Z]+|[a-z]+)/g, '$1-'))) < 0.5;
 }
 
+/**
+ * A url-safe random token (nanoid, base64url) whose `-` or `_` split it into parts that read as
+ * words to the slug test (`PMPtWcwYB_EWtAppFWpYh`, `2G-bippowfimrTqZPtzHs`): sixteen characters
+ * or more, its parts of six or more letters a machine made (see `looksGenerated`). Names a
+ * developer joined (`getting_started`, `ListOutposts_WithS3`) have no such part.
+ */
+function isJoinedToken(seg: string): boolean {
+  if (seg.length < 16 || seg.length > 64 || !JOINED_TOKEN.test(seg)) return false;
+  const parts = seg.split(/[-_]/);
+  // Every long part machine-made: a word beside one (`securityClassification-6VMVochwUWo`) names it.
+  return parts.some(looksGenerated) && parts.every((p) => p.length < 6 || looksGenerated(p));
+}
+
+const JOINED_TOKEN = /^[A-Za-z0-9_-]*[A-Za-z0-9][-_][A-Za-z0-9_-]*$/;
+
+/**
+ * A short lower-case hex id, a git commit's abbreviated SHA among them (`ccc9fcf`, `ecfcf81`,
+ * `3f9a2c1e`): seven to fifteen hex digits with a digit and a letter; longer ones are hashes.
+ * Only the letters a-f spell it, so words with a number (`page12`, `oauth2`, `cafe24`) stay.
+ */
+const SHORT_HEX = /^(?=[a-f]*\d)(?=\d*[a-f])[0-9a-f]{7,15}$/;
+
 /** Letters with at most one digit, and at least one capital. */
 const GENERATED_SHAPE = /^(?=[^A-Z]*[A-Z])[A-Za-z]*\d?[A-Za-z]*$/;
 
@@ -248,6 +270,8 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
   if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (looksGenerated(seg)) return 'id';
+  if (isJoinedToken(seg)) return 'token';
+  if (SHORT_HEX.test(seg)) return 'id';
   if (MONTH.test(seg)) return 'date';
   if (isDictionaryLike(seg) || isSlug(seg) || isDomainName(seg)) return 'literal';
   if (
