@@ -1653,6 +1653,25 @@ describe('templatePath', () => {
     expect(t.explain('d', ['clusters', 'kustoProd'])[1]).toMatchObject({ rule: 'shared-structure' });
   });
 
+  it('merges values written in camelCase of no API word, not camelCase route words', () => {
+    const t = new PathTemplater();
+    // People's names as a project's id, written in camelCase (`borysKubica`), sharing routes.
+    for (const name of ['borysKubica', 'walentynaSzymanski', 'oskarNowak'])
+      for (const route of [['locations', '3', 'policies'], ['managedZones'], ['policies']])
+        t.learn('d', ['dns', 'v2', 'projects', name, ...route]);
+    // camelCase route words under a collection sharing sub-routes stay (`savedSearches/7`).
+    for (const name of ['savedSearches', 'recentItems', 'paymentMethods'])
+      for (const id of ['7', '8']) t.learn('d', ['accounts', name, id, 'history']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['dns/v2/projects/borysKubica/managedZones', 'dns/v2/projects/{param}/managedZones'],
+      ['dns/v2/projects/oskarNowak/locations/3/policies', 'dns/v2/projects/{param}/locations/{id}/policies'],
+      ['accounts/paymentMethods/7/history', 'accounts/paymentMethods/{id}/history'],
+      ['accounts/savedSearches/8/history', 'accounts/savedSearches/{id}/history'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+  });
+
   it('takes a camelCase leaf naming its resource beside leaf values, not actions', () => {
     const t = new PathTemplater();
     for (const name of ['south-hooli', 'west_7', 'oak-iron', 'mySchedule'])

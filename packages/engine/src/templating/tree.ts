@@ -1815,9 +1815,12 @@ export class PathTemplater<T = never> {
     if (sharing.length < 2) return false;
     // A camelCase name (`kustoProd`, `myResourceGroup`) joins values sharing its routes, never makes
     // them: beside a name of no API word or marked as data (`mateo-walker`), not beside a route word
-    // (`directoryProvisioning` beside `provisioning`).
+    // (`directoryProvisioning` beside `provisioning`). Names written in camelCase of no API word
+    // at all (`borysKubica`, `walentynaSzymanski`) are values in that convention, as `erin-clark`
+    // and `erin_clark` are in theirs.
     if (
       sharing.some(([seg, child]) => isCamelExample(seg, child)) &&
+      !sharing.every(([seg]) => CAMEL_CASE.test(seg) && vocabularyShare(seg) === 0) &&
       !sharing.some(
         ([seg, child]) =>
           !isCamelExample(seg, child) &&
