@@ -1672,6 +1672,22 @@ describe('templatePath', () => {
     for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
   });
 
+  it('merges plain lower-case handles of one convention holding the same routes, not API words', () => {
+    const t = new PathTemplater();
+    // First names as volume names, all written plain (no dash, dot or digit to mark one).
+    for (const name of ['marjatta', 'kari', 'hanna', 'antero', 'marika'])
+      t.learn('d', ['v3', 'storage', 'fs', name, 'json']);
+    // Plain API words holding one route stay: the API's sections.
+    for (const name of ['daily', 'weekly', 'monthly', 'yearly', 'hourly'])
+      t.learn('d', ['v3', 'stats', 'period', name, 'summary']);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['v3/storage/fs/kari/json', 'v3/storage/fs/{param}/json'],
+      ['v3/stats/period/weekly/summary', 'v3/stats/period/weekly/summary'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+  });
+
   it('takes a camelCase leaf naming its resource beside leaf values, not actions', () => {
     const t = new PathTemplater();
     for (const name of ['south-hooli', 'west_7', 'oak-iron', 'mySchedule'])

@@ -1083,7 +1083,8 @@ export class PathTemplater<T = never> {
     // in one convention too: an API's sections are named in its words (`sales-summary`).
     const names =
       sharing.every(([seg]) => isMarkedName(seg)) ||
-      (sharing.every(([seg]) => vocabularyShare(seg) === 0) && writtenAsHandles(sharing)) ||
+      (sharing.every(([seg]) => vocabularyShare(seg) === 0) &&
+        (writtenAsHandles(sharing) || plainHandles(sharing))) ||
       namesPartlyJoined(node, sharing);
     if (!(beside || names || mixesMarks(sharing) || sameDeepRoutes(sharing)) || words * 2 >= sharing.length)
       return null;
@@ -2821,6 +2822,18 @@ const HANDLE = /^[a-z]{3,}(?:\.[a-z]{2,}|\d{1,2})?$/;
  * (`chloe.davis`, `erin85`). An API's own names of no API word keep one convention, join words by a
  * dash or underscore (`apns_sandbox`, `heavy-equipment`) or are short codes (`ov2`, `mp3`).
  */
+/**
+ * Plain lower-case names, as many as `MANY_LEAF_VALUES`, holding the same routes (`/volumes/marjatta/json`,
+ * `…/kari/json`, `…/hanna/json`): handles one convention wrote, where `writtenAsHandles` wants
+ * two; the caller asks that none is an API word.
+ */
+function plainHandles<T>(names: readonly [string, TrieNode<T>][]): boolean {
+  if (names.length < MANY_LEAF_VALUES || !names.every(([seg]) => /^[a-z]{3,}$/.test(seg))) return false;
+  const keysOf = <U>(child: TrieNode<U>) => childKeys(child).sort().join('/');
+  const keys = keysOf(names[0]![1]);
+  return names.every(([, child]) => keysOf(child) === keys);
+}
+
 function writtenAsHandles<T>(names: readonly [string, TrieNode<T>][], least = LEAF_VALUES): boolean {
   if (names.length < least || !names.every(([seg]) => HANDLE.test(seg))) return false;
   return (
