@@ -1688,6 +1688,21 @@ describe('templatePath', () => {
     for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
   });
 
+  it("merges a collection's camelCase leaves of no API word, not camelCase route leaves", () => {
+    const t = new PathTemplater();
+    // People's names as wallet names, written in camelCase.
+    for (const name of ['petronioGirardi', 'gaudinoMedeot', 'anaLuizaBarros', 'mariaMartins'])
+      t.learn('d', ['v2', 'bitcoin', 'wallets', name]);
+    // camelCase route words as a collection's leaves stay.
+    for (const name of ['savedSearches', 'recentItems', 'paymentMethods', 'billingInfo'])
+      t.learn('d', ['v1', 'accounts', name]);
+    t.finalize();
+    expect(t.template('d', ['v2', 'bitcoin', 'wallets', 'mariaMartins']).join('/')).toBe(
+      'v2/bitcoin/wallets/{param}',
+    );
+    expect(t.template('d', ['v1', 'accounts', 'billingInfo']).join('/')).toBe('v1/accounts/billingInfo');
+  });
+
   it('takes a camelCase leaf naming its resource beside leaf values, not actions', () => {
     const t = new PathTemplater();
     for (const name of ['south-hooli', 'west_7', 'oak-iron', 'mySchedule'])

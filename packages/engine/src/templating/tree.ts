@@ -971,6 +971,26 @@ export class PathTemplater<T = never> {
         !(routes && isApiName(entry[0]))
       )
         leaves.push(entry);
+    // camelCase names of no API word (`petronioGirardi`, `mariaCeciliaSantos`) as most of a
+    // collection's leaves: values written in that convention, which `mayBeValue` keeps out as
+    // route names (`findByStatus`).
+    if (!singular) {
+      const camel = [...node.children].filter(
+        ([seg, child]) =>
+          childKeys(child).length === 0 &&
+          !child.reserved &&
+          CAMEL_CASE.test(seg) &&
+          vocabularyShare(seg) === 0,
+      );
+      const literalLeaves = [...node.children.values()].filter(
+        (child) => childKeys(child).length === 0,
+      ).length;
+      if (camel.length >= LEAF_VALUES && camel.length * 2 > literalLeaves) {
+        const names = [...leaves.filter(([seg]) => vocabularyShare(seg) === 0), ...camel];
+        this.takeValues(node, this.paramChild(node), '{param}', names, 'cardinality', true);
+        return true;
+      }
+    }
     if (leaves.length < LEAF_VALUES) {
       if (singular) return false;
       // Too few to show a mix of conventions: none may hold an API word, and one must be a name
