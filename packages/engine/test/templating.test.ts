@@ -1688,6 +1688,23 @@ describe('templatePath', () => {
     for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
   });
 
+  it('merges numbered handles in one convention, not short codes or API words with numbers', () => {
+    const t = new PathTemplater();
+    // Names a sign-up form numbered: one convention, but people's, not the API's.
+    for (const name of ['zanybrochure95', 'rawbirdbath43', 'phonymeatloaf34'])
+      t.learn('d', ['v1', 'file_links', name]);
+    // Short codes with numbers, and API words with numbers, are the API's own names.
+    for (const name of ['md5', 'sha1', 'ipv4', 'ec2']) t.learn('d', ['v1', 'digests', name]);
+    for (const name of ['page1', 'page2', 'page3']) t.learn('d', ['v1', 'guides', name]);
+    t.finalize();
+    const cases: [path: string, template: string][] = [
+      ['v1/file_links/rawbirdbath43', 'v1/file_links/{param}'],
+      ['v1/digests/ipv4', 'v1/digests/ipv4'],
+      ['v1/guides/page2', 'v1/guides/page2'],
+    ];
+    for (const [path, template] of cases) expect(t.template('d', path.split('/')).join('/')).toBe(template);
+  });
+
   it("merges a collection's camelCase leaves of no API word, not camelCase route leaves", () => {
     const t = new PathTemplater();
     // People's names as wallet names, written in camelCase.

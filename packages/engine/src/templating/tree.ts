@@ -2834,14 +2834,9 @@ function mixesConventions<T>(names: readonly [string, TrieNode<T>][]): boolean {
 
 /** A handle: a lower-case name, alone or run together with a surname, dotted or with digits. */
 const HANDLE = /^[a-z]{3,}(?:\.[a-z]{2,}|\d{1,2})?$/;
+/** A handle numbered as sign-up forms number taken names (`zanybrochure95`). */
+const NUMBERED_HANDLE = /^[a-z]{4,}\d{1,2}$/;
 
-/**
- * Whether names are people's handles as people write them (`least` or more of them, none of any
- * API word: the caller's filter): a name alone or run together with a surname (`ava`,
- * `heidiwalker`) beside a name and a surname joined by a dot or a name with one or two digits
- * (`chloe.davis`, `erin85`). An API's own names of no API word keep one convention, join words by a
- * dash or underscore (`apns_sandbox`, `heavy-equipment`) or are short codes (`ov2`, `mp3`).
- */
 /**
  * Plain lower-case names, as many as `MANY_LEAF_VALUES`, holding the same routes (`/volumes/marjatta/json`,
  * `…/kari/json`, `…/hanna/json`): handles one convention wrote, where `writtenAsHandles` wants
@@ -2854,8 +2849,20 @@ function plainHandles<T>(names: readonly [string, TrieNode<T>][]): boolean {
   return names.every(([, child]) => keysOf(child) === keys);
 }
 
+/**
+ * Whether names are people's handles as people write them (`least` or more of them, none of any
+ * API word: the caller's filter): a name alone or run together with a surname (`ava`,
+ * `heidiwalker`) beside a name and a surname joined by a dot or a name with one or two digits
+ * (`chloe.davis`, `erin85`). An API's own names of no API word keep one convention, join words by a
+ * dash or underscore (`apns_sandbox`, `heavy-equipment`) or are short codes (`ov2`, `mp3`);
+ * three or more numbered handles are names in one convention too (`NUMBERED_HANDLE`).
+ */
 function writtenAsHandles<T>(names: readonly [string, TrieNode<T>][], least = LEAF_VALUES): boolean {
   if (names.length < least || !names.every(([seg]) => HANDLE.test(seg))) return false;
+  // Three or more all numbered, a name of four letters or more and one or two digits
+  // (`zanybrochure95`, `rawbirdbath43`, `marta07`): the numbers a sign-up form adds to taken
+  // names. Short codes with numbers (`md5`, `ipv4`, `ec2`, `x86`) have shorter stems.
+  if (names.length >= LEAF_VALUES && names.every(([seg]) => NUMBERED_HANDLE.test(seg))) return true;
   return (
     names.some(([seg]) => conventionOf(seg) === null) && names.some(([seg]) => conventionOf(seg) !== null)
   );
