@@ -1,4 +1,4 @@
-// `npx tsx eval/identifiable.ts [--half=validation] [--only=TEXT]`: how much of the templating
+// `npx tsx eval/identifiable.ts [--half=validation] [--only=TEXT] [--values=alt]`: how much of the templating
 // target the traffic itself allows. Without the spec, a parameter position whose traffic shows one
 // value only, and a value spelled in letters alone (`sales`, `iron_initech`), is indistinguishable
 // from a literal route: nothing in the requests says it varies. Such operations are set apart;
@@ -7,12 +7,14 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { HELD_OUT, halfOf, openApiDirectory, specFiles, type Half } from './openapi-directory.js';
 import { operationsOf, type ApiSample } from './operations.js';
-import { scoreSample } from './score.js';
+import { scoreSample, type Values } from './score.js';
 import { generateTraffic } from './traffic.js';
+import { generateAltTraffic } from './traffic-alt.js';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
 const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice(7);
+const generator: Values = args.includes('--values=alt') ? 'alt' : 'default';
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 /** A value a route word could be: letters, with dots, dashes or underscores between them. */
@@ -23,7 +25,7 @@ const WORD_LIKE = /^[A-Za-z]+(?:[._-][A-Za-z]+)*$/;
  * only, counted over every request sharing the operation's route up to that position.
  */
 export function singleValued(sample: ApiSample): Set<number> {
-  const requests = generateTraffic(sample);
+  const requests = (generator === 'alt' ? generateAltTraffic : generateTraffic)(sample);
   const segmentsOf = (t: string) => t.split('/').filter((s) => s !== '');
   const isParam = (s: string) => /^\{[^{}]+\}$/.test(s);
   // The route above a position, parameters as `{}`: the node of the tree its values meet at.
@@ -67,7 +69,7 @@ interface Row {
 }
 
 function measure(sample: ApiSample): Row {
-  const score = scoreSample(sample);
+  const score = scoreSample(sample, undefined, generator);
   const single = singleValued(sample);
   const rest = score.outcomes.filter(([op]) => !single.has(op));
   return {
@@ -81,6 +83,7 @@ function measure(sample: ApiSample): Row {
 
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(2)} %`;
 
+out(`# values: ${generator}`);
 const api = openApiDirectory(out);
 const rows: Record<Half, Row[]> = { development: [], validation: [] };
 for (const file of specFiles(api)) {
