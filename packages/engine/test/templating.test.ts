@@ -833,6 +833,52 @@ describe('templatePath', () => {
     expect(path('circuits', 'circuit-terminations', '5')).toBe('circuits/circuit-terminations/{id}');
   });
 
+  it('takes values below a lone value of a collection when they share sub-trees, not API sections', () => {
+    const t = new PathTemplater();
+    // One owner in the traffic, several of its repositories holding the same routes.
+    for (const repo of ['sammie', 'wellington', 'lundin-ab'])
+      for (const route of [['hooks', '7', 'config'], ['issues', '12', 'comments'], ['pulls']])
+        t.learn('d', ['repos', 'nynke', repo, ...route]);
+    // The API's sections below a plural name: route words sharing routes, plurals, versions.
+    for (const section of ['repos', 'orgs'])
+      for (const route of [['hooks', '7', 'config'], ['events']])
+        t.learn('d', ['users', 'me', section, ...route]);
+    for (const kind of ['code', 'issues', 'commits'])
+      for (const route of [['results', '4', 'text'], ['count']])
+        t.learn('d', ['search', 'repos', kind, ...route]);
+    for (const version of ['v1', 'v1beta2'])
+      for (const route of [['deployments', 'scale'], ['daemonsets']])
+        t.learn('d', ['apis', 'apps', version, ...route]);
+    for (const kind of ['users', 'groups'])
+      for (const route of [['members', '3', 'roles'], ['export']]) t.learn('d', ['admin', kind, ...route]);
+    for (const engine of ['mysql', 'postgresql'])
+      for (const route of [['instances', '5', 'backups'], ['versions']])
+        t.learn('d', ['databases', engine, ...route]);
+    t.learn('d', ['databases', 'instances', '5', 'backups']);
+    // A name marked as data whose values below merged already; API routes beside one stay.
+    for (const id of ['11', '12', '13']) t.learn('d', ['teams', 'anselme_256', id, 'commits']);
+    for (const id of ['11', '12', '13']) t.learn('d', ['circuits', 'circuit-terminations', id, 'paths']);
+    t.learn('d', ['circuits', 'providers', '4']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('repos', 'nynke', 'sammie', 'hooks', '7', 'config')).toBe(
+      'repos/{param}/{param}/hooks/{id}/config',
+    );
+    expect(path('repos', 'nynke', 'wellington', 'pulls')).toBe('repos/{param}/{param}/pulls');
+    expect(path('users', 'me', 'repos', 'hooks', '7', 'config')).toBe('users/me/repos/hooks/{id}/config');
+    expect(path('search', 'repos', 'code', 'count')).toBe('search/repos/code/count');
+    expect(path('apis', 'apps', 'v1', 'deployments', 'scale')).toBe('apis/apps/v1/deployments/scale');
+    expect(path('admin', 'users', 'members', '3', 'roles')).toBe('admin/users/members/{id}/roles');
+    expect(path('databases', 'mysql', 'instances', '5', 'backups')).toBe(
+      'databases/mysql/instances/{id}/backups',
+    );
+    expect(path('teams', 'anselme_256', '11', 'commits')).toBe('teams/{param}/{id}/commits');
+    expect(path('circuits', 'circuit-terminations', '11', 'paths')).toBe(
+      'circuits/circuit-terminations/{id}/paths',
+    );
+    expect(t.explain('d', ['repos', 'nynke', 'sammie', 'pulls'])[1]).toMatchObject({ rule: 'lone-value' });
+  });
+
   it('takes a lone value between a nested collection and its sub-collection, not API words', () => {
     const t = new PathTemplater();
     // Thin traffic: each nested collection shows one value, holding a sub-collection.

@@ -749,6 +749,8 @@ export class PathTemplater<T = never> {
       const codes = this.mergeRegionCodes(node);
       if (codes) visit(codes, depth + 1, node);
       let changed = this.mergeByStructure(node);
+      const lone = changed ? null : this.mergeLoneParent(node);
+      if (lone) visit(lone, depth + 1, node); // the values' sub-trees meet for the first time
       if (!node.merged && !this.mergeLeafValues(node, parent)) this.mergeNestedValues(node);
       const values = this.mergeRootValues(node);
       if (values) visit(values, depth + 1); // the values' sub-trees meet for the first time
@@ -814,7 +816,11 @@ export class PathTemplater<T = never> {
       for (const child of [...node.children.values()]) joined(child, depth + 1);
       if (node.typed) for (const child of node.typed.values()) joined(child, depth + 1);
       if (node.param) joined(node.param, depth + 1);
-      const param = this.mergeJoinedNames(node) ?? this.mergeLoneValue(node) ?? this.mergeExampleLeaves(node);
+      const param =
+        this.mergeJoinedNames(node) ??
+        this.mergeLoneValue(node) ??
+        this.mergeExampleLeaves(node) ??
+        this.mergeLoneParent(node, true);
       if (param) visit(param, depth + 1); // two values' sub-trees meet for the first time
     };
     for (const root of this.roots.values()) joined(root, 0);
@@ -1211,6 +1217,91 @@ export class PathTemplater<T = never> {
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [[seg, child]], 'lone-value', true);
     return param;
+  }
+
+  /**
+   * Values below a value the traffic shows alone (`/repos/nynke/sammie/hooks`,
+   * `/repos/nynke/wellington/hooks`: one account's logs show one owner, many of its repositories).
+   * Below a plural collection, a name (not reserved, static, plural, an operation nor mostly API
+   * words) whose children share sub-trees as values below a parameter do (see `mergeByStructure`:
+   * two sub-routes or more in common, most routes three levels deep shared, plural nouns among
+   * them a third or fewer, not mostly API words nor plain API kinds) holds values: they merge, and
+   * the name holding their parameter is one of the collection's values. So is (`late`, once every
+   * other rule had its say: its siblings' sub-trees met first) a name marked as
+   * data whose values below merged already (`/repos/anselme_256/{id}/…`), every literal beside it
+   * such a name too, of no API word. An API's sections there are its words (`/users/me/repos`,
+   * `/search/repos/code`, `/apis/apps/v1`) and stay. Returns the collection's parameter, or null.
+   */
+  private mergeLoneParent(node: TrieNode<T>, late = false): TrieNode<T> | null {
+    if (
+      isSplit(node) ||
+      node.merged ||
+      node.reserved ||
+      node.template === '' ||
+      !isPluralNoun(ownSegment(node))
+    )
+      return null;
+    const found: [string, TrieNode<T>][] = [];
+    for (const entry of node.children) if (this.holdsSiblingValues(node, ...entry, late)) found.push(entry);
+    if (found.length === 0) return null;
+    // Into the position's parameter when it has one (`{id}` from ids beside them).
+    const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = node.param ?? typed?.[1] ?? this.paramChild(node);
+    const key = target === node.param ? '{param}' : (typed?.[0] as string);
+    this.takeValues(node, target, key, found, 'lone-value', true);
+    return target;
+  }
+
+  /**
+   * Whether `child` (at `seg` below the collection `node`) is a name whose children share
+   * sub-trees as values below a parameter do (see `mergeLoneParent`); merges them when so.
+   */
+  private holdsSiblingValues(node: TrieNode<T>, seg: string, child: TrieNode<T>, late: boolean): boolean {
+    if (
+      child.reserved ||
+      isSplit(child) ||
+      isStaticName(seg) ||
+      isPluralNoun(seg) ||
+      isOperationName(node, seg) ||
+      vocabularyShare(seg) > VALUE_VOCABULARY_SHARE ||
+      !mayBeValue(node, seg, true)
+    )
+      return false;
+    // A name marked as data whose values below merged already (`/repos/anselme_256/{id}/git/commits`)
+    // holds their parameter, while every literal beside it is such a name too (not beside the
+    // API's own routes: `/circuits/circuit-terminations/{id}` beside `…/providers`).
+    if (child.children.size === 0 && (child.param !== null || child.typed?.size === 1))
+      return (
+        late &&
+        /[a-z]{2}/i.test(seg) &&
+        vocabularyShare(seg) === 0 &&
+        [...node.children.keys()].every(
+          (name) => marksData(name) && !isPluralNoun(name) && vocabularyShare(name) <= VALUE_VOCABULARY_SHARE,
+        )
+      );
+    if (!listsLiteralsOnly(child)) return false;
+    const candidates = [...child.children].filter(
+      ([name, below]) => !below.reserved && childKeys(below).length > 0 && mayBeValue(child, name, true),
+    );
+    if (candidates.length < 2) return false;
+    const best = mostSharedKey(candidates.map(([, below]) => below));
+    if (best === null || isStructural(best)) return false;
+    const all = candidates.filter(([, below]) => hasChildKey(below, best));
+    const sharing = all.filter(([name]) => !isPluralNoun(name));
+    if (
+      sharing.length < 2 ||
+      (all.length - sharing.length) * 3 >= all.length ||
+      sharedKeys(sharing.map(([, below]) => below)) < 2 ||
+      !similarSubtrees(sharing.map(([, below]) => below)) ||
+      plainApiKinds(sharing) ||
+      sharing.filter(([name]) => vocabularyShare(name) > VALUE_VOCABULARY_SHARE).length * 2 >= sharing.length
+    )
+      return false;
+    const values = this.paramChild(child);
+    this.takeValues(child, values, '{param}', sharing, 'shared-structure', true, best);
+    child.merged = true;
+    child.wordValues = true;
+    return true;
   }
 
   /**
