@@ -121,6 +121,17 @@ describe('readAccessLog (own fixtures)', () => {
     });
   });
 
+  it('keeps a JSON line whose status is not a whole number, without a status', async () => {
+    // The AWS shape of this is in test/fuzz/regressions.test.ts (seed 867735886).
+    const json = await read(
+      '{"method":"GET","path":"/a","status":"200.5"}\n{"method":"GET","path":"/b","status":200}',
+      {
+        format: 'json',
+      },
+    );
+    expect(json.observations.map((o) => o.status)).toEqual([null, 200]);
+  });
+
   it('feeds the inventory: rates, first/last seen and status mix from timestamps', async () => {
     const inv = new Inventory();
     const lines = Array.from(

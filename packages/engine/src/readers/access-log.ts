@@ -456,7 +456,7 @@ export function parseAwsLine(line: string, domain: string, clock: ClfClock = new
     method: method.toUpperCase(),
     path: q < 0 ? rawPath : rawPath.slice(0, q),
     query: q < 0 ? '' : rawPath.slice(q + 1),
-    status: statusNum >= 100 && statusNum <= 599 ? statusNum : null,
+    status: Number.isInteger(statusNum) && statusNum >= 100 && statusNum <= 599 ? statusNum : null,
     scheme: protocol?.startsWith('HTTP') ? 'https' : null,
     auth,
     requestHeaders: NO_HEADERS,

@@ -73,7 +73,7 @@ export function jsonRequestFields(r: Rec): JsonRequestFields | null {
   if (target) out.target = query ? `${target}?${query}` : target;
   if (requestLine) out.requestLine = requestLine;
   const status = Number(first(r, STATUS_KEYS) ?? first(src, STATUS_KEYS));
-  if (status >= 100 && status <= 599) out.status = status;
+  if (Number.isInteger(status) && status >= 100 && status <= 599) out.status = status;
   const host = first(src, HOST_KEYS) ?? first(r, HOST_KEYS);
   if (host) out.host = host.replace(/:(80|443)$/, '').toLowerCase();
   const client = first(src, CLIENT_KEYS) ?? first(r, CLIENT_KEYS);

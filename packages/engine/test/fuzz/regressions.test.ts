@@ -27,6 +27,14 @@ describe('inputs found by fuzzing', () => {
     expect(stats.rejected[0]?.reason).toBe('path does not start with /');
   });
 
+  it('access log: a JSON status that is not a whole number is no status (seed 867735886)', async () => {
+    const { out } = await logObservations(
+      '{"requestTime":"20/Jul/2023:09:05:02 +0000","httpMethod":"GET","routeKey":"GET /","status":"201.1"}',
+      'aws_api_gateway',
+    );
+    expect(out.map((o) => [o.path, o.status])).toEqual([['/', null]]);
+  });
+
   it('access log: an absolute-form target without a path has the path /', async () => {
     const { out } = await logObservations(
       '1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET http://h?x=1 HTTP/1.1" 200 1',
