@@ -169,6 +169,24 @@ describe('classifySegment', () => {
     ]);
   });
 
+  it('learns a digit after api seen only as a leaf as an id: a version holds routes', () => {
+    // APIClarity's speculator: `/api/1` and `/api/2` are one parameterised path, and a lone `/api/1` too.
+    const endpoints = (paths: string[]) => {
+      const inv = new Inventory({ detectPii: false });
+      for (const path of paths) inv.addObservation(obs(path));
+      return inv.endpoints().map((e) => e.normalizedPath);
+    };
+    expect(endpoints(['/api/1', '/api/2'])).toEqual(['/api/{id}']);
+    expect(endpoints(['/api/1'])).toEqual(['/api/{id}']);
+    // Hard negatives: digits holding routes stay versions, alone or two of them.
+    expect(endpoints(['/rest/api/2/issue/10042', '/rest/api/2/project', '/rest/api/3/issue/7'])).toEqual([
+      '/rest/api/2/issue/{issueId}',
+      '/rest/api/2/project',
+      '/rest/api/3/issue/{issueId}',
+    ]);
+    expect(endpoints(['/api/2/users', '/api/2']).sort()).toEqual(['/api/2', '/api/2/users']);
+  });
+
   it('keeps one digit holding routes after a singular word as a version, not a leaf or after a plural', () => {
     const inv = new Inventory({ detectPii: false });
     for (const path of [

@@ -1775,7 +1775,8 @@ export class PathTemplater<T = never> {
 
   /**
    * Single digits kept literal where a version sits (`/1/boards`) are versions while there are
-   * few of them; many (`/api/0/books` … `/api/9/books`), or beside longer integers, are ids.
+   * few of them; many (`/api/0/books` … `/api/9/books`), beside longer integers or one seen as
+   * a leaf (`/api/1`: a version holds routes), are ids.
    * Decimals kept literal (`2.0`; see `decimalMayBeVersion`) below the root and a reserved word
    * likewise, and two or more of them as leaves (`/books/1.0`, `/books/2.0`): a version holds routes.
    */
@@ -1815,10 +1816,13 @@ export class PathTemplater<T = never> {
   private versionValues(
     found: [string, TrieNode<T>][],
     node: TrieNode<T>,
-    leaves: boolean,
+    decimals: boolean,
   ): [string, TrieNode<T>][] {
     if (found.length === 0 || node.typed?.has(PARAM_NAME.id)) return found;
-    if (leaves && found.filter(([, child]) => childKeys(child).length === 0).length >= 2) return found;
+    // A version holds routes: a digit seen only as a leaf (`/api/1`, `/api/2`) is an id, and
+    // two decimals as leaves (`/books/1.0`, `/books/2.0`) are ids (`2.0` alone may be a version).
+    const leafValues = found.filter(([, child]) => childKeys(child).length === 0).length;
+    if (leafValues >= (decimals ? 2 : 1)) return found;
     // Versions hold different APIs below them; ids the same sub-routes (`/api/0/books` … `/api/9/books`).
     return found.length >= VERSION_VALUES && similarSubtrees(found.map(([, child]) => child)) ? found : [];
   }
