@@ -103,7 +103,7 @@ describe('real access-log lines', () => {
         .endpoints()
         .map((e) => `${e.method} ${e.normalizedPath}`)
         .sort(),
-    ).toEqual(['GET /', 'PUT /artifactory/api/repositories/audit-probe-repo-20260911']);
+    ).toEqual(['GET /', 'PUT /artifactory/api/repositories/{repositoryId}']);
   });
 
   it('recognises probe families below any prefix and dotfiles of any name', () => {

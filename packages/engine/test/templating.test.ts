@@ -27,7 +27,14 @@ describe('classifySegment', () => {
     ['ListOutpostsWithS3', 'literal'],
     ['GetBucketPolicyV2', 'literal'],
     ['WebHdfsExt', 'literal'],
-    ['logstash-monitorama-2013', 'literal'],
+    ['logstash-monitorama-2013', 'id'],
+    ['russel_group_2003', 'id'],
+    ['énergique_touriste_2022', 'id'],
+    ['bilbao-124', 'id'],
+    ['load_15', 'literal'],
+    ['quantmetrics-tier-1', 'literal'],
+    ['sha-256', 'literal'],
+    ['snake_case-12', 'literal'],
     ['style2.css', 'literal'],
     ['page2', 'literal'],
     ['api', 'reserved'],
@@ -167,6 +174,45 @@ describe('classifySegment', () => {
       '/rest/api/3/issue/{issueId}',
       '/users/{userId}',
     ]);
+  });
+
+  it('takes names of no API word beside ids of several kinds right after a version as values', () => {
+    const endpoints = (paths: string[]) => {
+      const inv = new Inventory({ detectPii: false });
+      for (const path of paths) inv.addObservation(obs(path));
+      return inv.endpoints().map((e) => e.normalizedPath);
+    };
+    // ULIDs, numbered names and run-together names: one parameter (Google's `/v2/{name}`).
+    expect(
+      endpoints([
+        '/v2/01FZQYCRAT8W0ZD5KDGFNRS6BH',
+        '/v2/01HCWC022VAGMJ1B8EF32G8BX9',
+        '/v2/ekim-arda-410',
+        '/v2/gamze-orbay-9512',
+        '/v2/asperorato',
+        '/v2/celestialovo',
+        '/v2/elsa96',
+        '/v2/monitoredResourceDescriptors',
+      ]),
+    ).toEqual(['/v2/{param}', '/v2/monitoredResourceDescriptors']);
+    // Hard negative: the API's collections beside two kinds of ids stay (Google Content's `/content/v2.1`).
+    expect(
+      endpoints([
+        '/content/v2.1/axHazjkdK4z/products',
+        '/content/v2.1/d1377aa7-95a7-41ec-94ee-23fd380f2657/products',
+        '/content/v2.1/accounts',
+        '/content/v2.1/shippingsettings',
+        '/content/v2.1/returnpolicy',
+        '/content/v2.1/liasettings',
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        '/content/v2.1/accounts',
+        '/content/v2.1/shippingsettings',
+        '/content/v2.1/returnpolicy',
+        '/content/v2.1/liasettings',
+      ]),
+    );
   });
 
   it('learns a digit after api seen only as a leaf as an id: a version holds routes', () => {
@@ -874,7 +920,7 @@ describe('templatePath', () => {
         t.learn('d', ['databases', engine, ...route]);
     t.learn('d', ['databases', 'instances', '5', 'backups']);
     // A name marked as data whose values below merged already; API routes beside one stay.
-    for (const id of ['11', '12', '13']) t.learn('d', ['teams', 'anselme_256', id, 'commits']);
+    for (const id of ['11', '12', '13']) t.learn('d', ['teams', 'anselme_25', id, 'commits']);
     for (const id of ['11', '12', '13']) t.learn('d', ['circuits', 'circuit-terminations', id, 'paths']);
     t.learn('d', ['circuits', 'providers', '4']);
     t.finalize();
@@ -890,7 +936,7 @@ describe('templatePath', () => {
     expect(path('databases', 'mysql', 'instances', '5', 'backups')).toBe(
       'databases/mysql/instances/{id}/backups',
     );
-    expect(path('teams', 'anselme_256', '11', 'commits')).toBe('teams/{param}/{id}/commits');
+    expect(path('teams', 'anselme_25', '11', 'commits')).toBe('teams/{param}/{id}/commits');
     expect(path('circuits', 'circuit-terminations', '11', 'paths')).toBe(
       'circuits/circuit-terminations/{id}/paths',
     );

@@ -104,6 +104,16 @@ const RESERVED = new Set([
   'webhooks',
 ]);
 
+/**
+ * A name numbered as sign-up forms and slug generators number taken names: two or more words
+ * joined by `-` or `_`, then a number of two digits or more after the same separator
+ * (`russel_group_2003`, `intelligente-wollen-schoenen-1379`, `logstash-puppetconf-2012`), or one
+ * word of four letters or more and a number of three digits or more (`bilbao-124`). No route of
+ * the directory's ~2,600 APIs has this shape; the nearest, `load_15` (one word, two digits) and
+ * `quantmetrics-tier-1` (one digit), stay literal, as would `sha-256` or `iso-8601` (three letters).
+ */
+const NUMBERED_NAME = /^(?:\p{Ll}+(?:([-_])\p{Ll}+)(?:\1\p{Ll}+)*\1\d{2,}|\p{Ll}{4,}[-_]\d{3,})$/u;
+
 function isDictionaryLike(seg: string): boolean {
   // Words, camelCase, snake/kebab case without digits runs: looks like a name a developer wrote.
   return /^[A-Za-z][a-z]*(?:[A-Z][a-z]*|[_-][A-Za-z][a-z]*)*$/.test(seg) && seg.length <= 40;
@@ -270,6 +280,7 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
   if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (looksGenerated(seg)) return 'id';
+  if (NUMBERED_NAME.test(seg)) return 'id';
   if (isJoinedToken(seg)) return 'token';
   if (SHORT_HEX.test(seg)) return 'id';
   if (MONTH.test(seg)) return 'date';
@@ -473,8 +484,11 @@ export function templateSegments(segments: readonly string[], learned = false): 
 }
 
 export function escapeLiteral(seg: string): string {
-  // A literal that looks like a template parameter is encoded so it cannot be confused.
-  return seg.includes('{') || seg.includes('}') ? seg.replace(/\{/g, '%7B').replace(/\}/g, '%7D') : seg;
+  // A literal that looks like a template parameter is encoded so it cannot be confused, and a
+  // slash decoded from `%2F` stays inside its segment when the template is split again.
+  return seg.includes('{') || seg.includes('}') || seg.includes('/')
+    ? seg.replace(/\{/g, '%7B').replace(/\}/g, '%7D').replace(/\//g, '%2F')
+    : seg;
 }
 
 export function joinSegments(segs: readonly string[]): string {

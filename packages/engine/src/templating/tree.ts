@@ -1366,16 +1366,25 @@ export class PathTemplater<T = never> {
     }
     if (target) for (const key of target.children.keys()) below.set(key, (below.get(key) ?? 0) + 1);
     const besideVersion = target !== null && isVersionSegment(ownSegment(node));
+    // Ids of several kinds right after a version (`/v2/01FZQYCRAT8W0ZD5KDGFNRS6BH`, `/v2/ekim-arda-410`)
+    // show values there too; with no one parameter to join, the names of no API word are values.
+    const severalKinds =
+      target === null &&
+      [...(node.typed?.keys() ?? [])].filter((key) => TYPED_KINDS.has(key)).length > 1 &&
+      isVersionSegment(ownSegment(node));
     // Leaves, and names holding a literal route another name holds too: each set decides alone.
     const leaves = named.filter(([, child]) => childKeys(child).length === 0);
     const holding = named.filter(([, child]) =>
       [...child.children.keys()].some((key) => (below.get(key) ?? 0) >= 2),
     );
-    const found = [leaves, holding].flatMap((set) =>
-      (besideVersion ? set.length >= 2 : mixesConventions(set.filter(([seg]) => conventionOf(seg))))
-        ? set
-        : [],
-    );
+    const found = [leaves, holding].flatMap((set) => {
+      if (besideVersion) return set.length >= 2 ? set : [];
+      const plain = severalKinds
+        ? set.filter(([seg]) => WRITTEN_NAME.test(seg) && vocabularyShare(seg, true) === 0)
+        : [];
+      if (plain.length >= 2) return plain;
+      return mixesConventions(set.filter(([seg]) => conventionOf(seg))) ? set : [];
+    });
     if (found.length === 0) {
       // Too few in each set alone (`/v1/stark97` beside `/v1/liam-miller/approvalRequests`,
       // `/v1/prod_tyrell/approvalRequests`): names of no API word at all, taken together.
@@ -1392,7 +1401,7 @@ export class PathTemplater<T = never> {
     }
     // Once names show that a version's position holds values, its other values join as beside
     // a parameter (`/v1beta1/west-oak/locations` after `/v1beta1/blue-stark`, `…/east_north`).
-    if (besideVersion || (found.length > 0 && isVersionSegment(ownSegment(node))))
+    if (besideVersion || severalKinds || (found.length > 0 && isVersionSegment(ownSegment(node))))
       found.push(...this.valuesBesideVersion(node, target, named, found));
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
@@ -2504,6 +2513,10 @@ const POSTED = METHOD_BITS['POST'] as number;
 const INSTANCE_WRITES = METHOD_BITS['DELETE'] as number;
 /** A plain lower-case word (`trash`): no mark of data. */
 const PLAIN_WORD = /^[a-z]+$/;
+/** The parameters typed segments become (`{id}`, `{token}`), not a stored template's names (`{x}`). */
+const TYPED_KINDS: ReadonlySet<string> = new Set(Object.values(PARAM_NAME));
+/** A name as people write one: letters first, then letters, digits, `.`, `_` or `-`. */
+const WRITTEN_NAME = /^\p{L}[\p{L}\p{N}._-]*$/u;
 /** The methods that read, replace or change the one resource a route names. */
 const INSTANCE_READS =
   (METHOD_BITS['GET'] as number) | (METHOD_BITS['PUT'] as number) | (METHOD_BITS['PATCH'] as number);
