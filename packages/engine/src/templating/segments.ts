@@ -114,6 +114,12 @@ const RESERVED = new Set([
  */
 const NUMBERED_NAME = /^(?:\p{Ll}+(?:([-_])\p{Ll}+)(?:\1\p{Ll}+)*\1\d{2,}|\p{Ll}{4,}[-_]\d{3,})$/u;
 
+/**
+ * Lower-case parts joined by dashes, one of them letters and three digits or more that alone is
+ * an id (`abc123-def`: Datadog's `/items/abc123-def`). No route of the directory is written so.
+ */
+const DASHED_CODE = /^(?=[^-]*-)(?:[a-z0-9]+-)*[a-z]+\d{3,}(?:-[a-z0-9]+)*$/;
+
 function isDictionaryLike(seg: string): boolean {
   // Words, camelCase, snake/kebab case without digits runs: looks like a name a developer wrote.
   return /^[A-Za-z][a-z]*(?:[A-Z][a-z]*|[_-][A-Za-z][a-z]*)*$/.test(seg) && seg.length <= 40;
@@ -280,7 +286,7 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   // At least two digits in a group, so `HTTP-2` or `IPV-6` stay literal.
   if (BUSINESS_KEY.test(seg) && /\d{2}/.test(seg)) return 'id';
   if (looksGenerated(seg)) return 'id';
-  if (NUMBERED_NAME.test(seg)) return 'id';
+  if (NUMBERED_NAME.test(seg) || DASHED_CODE.test(seg)) return 'id';
   if (isJoinedToken(seg)) return 'token';
   if (SHORT_HEX.test(seg)) return 'id';
   if (MONTH.test(seg)) return 'date';
