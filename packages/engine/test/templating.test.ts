@@ -180,34 +180,33 @@ describe('classifySegment', () => {
   });
 
   it('takes names of no API word beside ids of several kinds right after a version as values', () => {
-    const endpoints = (paths: string[]) => {
-      const inv = new Inventory({ detectPii: false });
-      for (const path of paths) inv.addObservation(obs(path));
-      return inv.endpoints().map((e) => e.normalizedPath);
-    };
     // ULIDs, numbered names and run-together names: one parameter (Google's `/v2/{name}`).
     expect(
-      endpoints([
-        '/v2/01FZQYCRAT8W0ZD5KDGFNRS6BH',
-        '/v2/01HCWC022VAGMJ1B8EF32G8BX9',
-        '/v2/ekim-arda-410',
-        '/v2/gamze-orbay-9512',
-        '/v2/asperorato',
-        '/v2/celestialovo',
-        '/v2/elsa96',
-        '/v2/monitoredResourceDescriptors',
-      ]),
-    ).toEqual(['/v2/{param}', '/v2/monitoredResourceDescriptors']);
+      templatesOf(
+        learned([
+          '/v2/01FZQYCRAT8W0ZD5KDGFNRS6BH',
+          '/v2/01HCWC022VAGMJ1B8EF32G8BX9',
+          '/v2/ekim-arda-410',
+          '/v2/gamze-orbay-9512',
+          '/v2/asperorato',
+          '/v2/celestialovo',
+          '/v2/elsa96',
+          '/v2/monitoredResourceDescriptors',
+        ]),
+      ),
+    ).toEqual(['/v2/monitoredResourceDescriptors', '/v2/{param}']);
     // Hard negative: the API's collections beside two kinds of ids stay (Google Content's `/content/v2.1`).
     expect(
-      endpoints([
-        '/content/v2.1/axHazjkdK4z/products',
-        '/content/v2.1/d1377aa7-95a7-41ec-94ee-23fd380f2657/products',
-        '/content/v2.1/accounts',
-        '/content/v2.1/shippingsettings',
-        '/content/v2.1/returnpolicy',
-        '/content/v2.1/liasettings',
-      ]),
+      templatesOf(
+        learned([
+          '/content/v2.1/axHazjkdK4z/products',
+          '/content/v2.1/d1377aa7-95a7-41ec-94ee-23fd380f2657/products',
+          '/content/v2.1/accounts',
+          '/content/v2.1/shippingsettings',
+          '/content/v2.1/returnpolicy',
+          '/content/v2.1/liasettings',
+        ]),
+      ),
     ).toEqual(
       expect.arrayContaining([
         '/content/v2.1/accounts',
@@ -220,20 +219,13 @@ describe('classifySegment', () => {
 
   it('learns a digit after api seen only as a leaf as an id: a version holds routes', () => {
     // APIClarity's speculator: `/api/1` and `/api/2` are one parameterised path, and a lone `/api/1` too.
-    const endpoints = (paths: string[]) => {
-      const inv = new Inventory({ detectPii: false });
-      for (const path of paths) inv.addObservation(obs(path));
-      return inv.endpoints().map((e) => e.normalizedPath);
-    };
-    expect(endpoints(['/api/1', '/api/2'])).toEqual(['/api/{id}']);
-    expect(endpoints(['/api/1'])).toEqual(['/api/{id}']);
+    expect(templatesOf(learned(['/api/1', '/api/2']))).toEqual(['/api/{id}']);
+    expect(templatesOf(learned(['/api/1']))).toEqual(['/api/{id}']);
     // Hard negatives: digits holding routes stay versions, alone or two of them.
-    expect(endpoints(['/rest/api/2/issue/10042', '/rest/api/2/project', '/rest/api/3/issue/7'])).toEqual([
-      '/rest/api/2/issue/{issueId}',
-      '/rest/api/2/project',
-      '/rest/api/3/issue/{issueId}',
-    ]);
-    expect(endpoints(['/api/2/users', '/api/2']).sort()).toEqual(['/api/2', '/api/2/users']);
+    expect(
+      templatesOf(learned(['/rest/api/2/issue/10042', '/rest/api/2/project', '/rest/api/3/issue/7'])),
+    ).toEqual(['/rest/api/2/issue/{issueId}', '/rest/api/2/project', '/rest/api/3/issue/{issueId}']);
+    expect(templatesOf(learned(['/api/2/users', '/api/2']))).toEqual(['/api/2', '/api/2/users']);
   });
 
   it('keeps one digit holding routes after a singular word as a version, not a leaf or after a plural', () => {

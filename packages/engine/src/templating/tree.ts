@@ -596,7 +596,10 @@ export class PathTemplater<T = never> {
           node = known;
           prevReserved = known.reserved;
           index++;
-          [aboveStart, aboveEnd, prevStart, prevEnd] = [prevStart, prevEnd, start, slash];
+          aboveStart = prevStart;
+          aboveEnd = prevEnd;
+          prevStart = start;
+          prevEnd = slash;
           start = slash + 1;
           continue;
         }
@@ -666,7 +669,10 @@ export class PathTemplater<T = never> {
         // The literal child remembers it, for the lines that reach it in place.
         if (literalPii && parent.children.get(key) === node) node.pii = true;
         index++;
-        [aboveStart, aboveEnd, prevStart, prevEnd] = [prevStart, prevEnd, start, slash];
+        aboveStart = prevStart;
+        aboveEnd = prevEnd;
+        prevStart = start;
+        prevEnd = slash;
       }
       start = slash + 1;
     }
