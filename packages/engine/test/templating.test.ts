@@ -77,6 +77,7 @@ describe('classifySegment', () => {
     ['PMPtWcwYB_EWtAppFWpYh', 'token'],
     ['2G-bippowfimrTqZPtzHs', 'token'],
     ['N4rA_VyRaOgcoGRWotULI', 'token'],
+    ['bVjY_P-vexVqy-F5uo5II', 'token'],
     ['securityClassification-6VMVochwUWo', 'literal'],
     ['getting_started_with_webhooks', 'literal'],
     ['ListOutposts_WithS3Buckets', 'literal'],
@@ -87,6 +88,13 @@ describe('classifySegment', () => {
     ['cafe24', 'literal'],
     ['page12', 'literal'],
     ['decade', 'literal'],
+    // Resource names (RFC 8141 URNs, Amazon ARNs) name one thing; Google's `:verb` routes stay.
+    ['urn:isbn:9780141036144', 'id'],
+    ['urn:li:person:ovge7iwAzu', 'id'],
+    ['arn:aws:sqs:us-east-1:123456789012:orders', 'id'],
+    ['arn:aws:s3:::my-bucket', 'id'],
+    ['ampUrls:batchGet', 'literal'],
+    ['jcr:content', 'literal'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });

@@ -49,6 +49,16 @@ const ROUND_DECIMAL = /^\d+\.0+$/;
  * function call's arguments an alias (`doesUserHaveAccess(userId='@userId')`): they stay.
  */
 const AT_VALUE = /^[\w.%+~-]+@[^\s/()'=,]*$/;
+
+/**
+ * A uniform resource name (`urn:isbn:9780141036144`, `urn:li:person:ovge7iwAzu`; RFC 8141: a
+ * namespace of 2 to 32 letters, digits or dashes, then its own string) or an Amazon resource name
+ * (`arn:aws:sqs:us-east-1:123456789012:orders`): a name of one thing, a value wherever it sits.
+ * No route of the directory starts so.
+ */
+const RESOURCE_NAME =
+  /^(?:urn:[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]:[^\s/]+|arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[^\s/]+)$/i;
+
 /** Whitespace, decoded (`hello%20world`): free text a user typed, never a route word. */
 const WHITESPACE = /\s/;
 /**
@@ -162,8 +172,11 @@ function looksGenerated(seg: string): boolean {
 function isJoinedToken(seg: string): boolean {
   if (seg.length < 16 || seg.length > 64 || !JOINED_TOKEN.test(seg)) return false;
   const parts = seg.split(/[-_]/);
-  // Every long part machine-made: a word beside one (`securityClassification-6VMVochwUWo`) names it.
-  return parts.some(looksGenerated) && parts.every((p) => p.length < 6 || looksGenerated(p));
+  // Every long part machine-made, letters or letters and digits (`F5uo5II`): a word beside one
+  // (`securityClassification-6VMVochwUWo`) names it.
+  return (
+    parts.some(looksGenerated) && parts.every((p) => p.length < 6 || looksGenerated(p) || isRandomPart(p))
+  );
 }
 
 const JOINED_TOKEN = /^[A-Za-z0-9_-]*[A-Za-z0-9][-_][A-Za-z0-9_-]*$/;
@@ -270,6 +283,7 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   if (OBJECT_ID.test(seg)) return 'objectId';
   if (seg.length >= 16 && HEX.test(seg) && /\d/.test(seg)) return 'hash';
   if (seg.includes('@') && (EMAIL.test(seg) || AT_VALUE.test(seg))) return 'email';
+  if (RESOURCE_NAME.test(seg)) return 'id';
   // Free text at the root or after `api`, or below free text, is a spec's placeholder path
   // (`/Your API URL/Your Pull URI Request API Path`): a value sits below a route.
   if (
