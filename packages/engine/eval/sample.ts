@@ -10,7 +10,10 @@ import { scoreSample } from './score.js';
 import { SHAPES } from './shapes.js';
 import { FAKER_SHAPES } from './faker-shapes.js';
 
-/** Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com. */
+/**
+ * Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com
+ * (api.github.com, and GitHub Enterprise 3.7: repositories seen each with a few of many routes).
+ */
 export const SAMPLE_NAMES = [
   'bbc.co.uk',
   'callfire.com',
@@ -18,6 +21,7 @@ export const SAMPLE_NAMES = [
   'adyen.com/ManagementService',
   'box.com',
   'github.com/api.github.com',
+  'github.com/ghes-3.7',
 ];
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');

@@ -2275,6 +2275,25 @@ describe('templatePath', () => {
     expect(at('/projects/mia/7/members')).toBe('projects/{param}/{id}/members');
   });
 
+  it('reads a value that merely ends in s as a value, not as a collection of its routes', () => {
+    // `wyns` (a repository) beside `hattem`, `muiswijk`: read as a plural, its `code-scanning` and
+    // `secret-scanning` (sharing `alerts`) merged into a parameter, for every repository after.
+    const t = new PathTemplater();
+    const routes = ['branches', 'pulls', 'issues', 'tags', 'code-scanning/alerts', 'secret-scanning/alerts'];
+    for (const owner of ['1001', '1002'])
+      for (const repo of ['hattem', 'muiswijk', 'wyns'])
+        for (const route of routes) t.learn('d', ['repos', owner, repo, ...route.split('/')]);
+    // A collection's values below a name that ends in s stay its values (`rubygems`: a package type).
+    for (const type of ['rubygems', 'nuget', 'maven'])
+      for (const name of ['prod-sales', 'marketing_green', 'acme-7', 'blue_oak'])
+        for (const sub of ['versions', 'restore']) t.learn('d', ['user', 'packages', type, name, sub]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/repos/1001/wyns/code-scanning/alerts')).toBe('repos/{id}/{param}/code-scanning/alerts');
+    expect(at('/repos/1002/hattem/secret-scanning/alerts')).toBe('repos/{id}/{param}/secret-scanning/alerts');
+    expect(at('/user/packages/rubygems/prod-sales/versions')).toBe('user/packages/{param}/{param}/versions');
+  });
+
   it('leaves sibling collections alone when a few values merge by structure', () => {
     const t = new PathTemplater();
     for (let i = 1; i <= 3; i++) {

@@ -754,7 +754,7 @@ export class PathTemplater<T = never> {
       this.foldIntoTyped(node, false);
       const codes = this.mergeRegionCodes(node);
       if (codes) visit(codes, depth + 1, node);
-      let changed = this.mergeByStructure(node);
+      let changed = this.mergeByStructure(node, parent);
       const lone = changed ? null : this.mergeLoneParent(node);
       if (lone) visit(lone, depth + 1, node); // the values' sub-trees meet for the first time
       if (!node.merged && !this.mergeLeafValues(node, parent)) this.mergeNestedValues(node);
@@ -1902,7 +1902,7 @@ export class PathTemplater<T = never> {
    * tenants, locales). Collection names under a version or the root stay literal unless
    * their sub-trees say otherwise. Returns whether it merged.
    */
-  private mergeByStructure(node: TrieNode<T>): boolean {
+  private mergeByStructure(node: TrieNode<T>, parent: TrieNode<T> | null): boolean {
     if (isSplit(node)) return false;
     const candidates: [string, TrieNode<T>][] = [];
     for (const entry of node.children)
@@ -1914,7 +1914,7 @@ export class PathTemplater<T = never> {
     if (candidates.length < 2) return false;
     const best = mostSharedKey(candidates.map(([, child]) => child));
     if (best === null) return false;
-    const collection = holdsValues(node);
+    const collection = holdsValues(node) && !(parent !== null && endsInSBeside(node, parent));
     const prefix = isStructural(best); // a prefix above the API's root: tenants, locales
     let sharing = candidates.filter(([, child]) => hasChildKey(child, best));
     const sharers = sharing.length;
@@ -1938,7 +1938,7 @@ export class PathTemplater<T = never> {
           isParameterNode(node) &&
           (all - sharing.length) * 3 < all &&
           sharedKeys(sharing.map(([, child]) => child)) >= 2 &&
-          similarSubtrees(sharing.map(([, child]) => child))
+          (similarSubtrees(sharing.map(([, child]) => child)) || manyNamesSharing(sharing))
         )
       )
         return false;
@@ -2032,7 +2032,11 @@ export class PathTemplater<T = never> {
       return false;
     const param = this.paramChild(node);
     param.reason ??= {
-      rule: prefix ? 'prefix' : collection ? 'shared-structure' : 'locale',
+      rule: prefix
+        ? 'prefix'
+        : collection || !sharing.every(([seg]) => LOCALE.test(seg))
+          ? 'shared-structure'
+          : 'locale',
       values: sharing.slice(0, 5).map(([seg]) => seg),
       distinct: sharing.length,
       shared: best,
@@ -2712,6 +2716,28 @@ function similarSubtrees<T>(nodes: readonly TrieNode<T>[], sparse = false): bool
   return shared * 2 >= counts.size;
 }
 
+/** Names below a parameter that are many enough to show routes shared however thin the traffic. */
+const MANY_SHARING_NAMES = 5;
+
+/**
+ * Many names below a parameter, most of no API word, each sharing most of its routes with another
+ * (`/repos/{owner}/hattem/issues`, `…/muiswijk/pulls`, `…/hattem/pulls`, `…/grafsluis/issues`, …
+ * over eighteen repositories): an API with hundreds of routes below each value shows each value
+ * with a few of them, so the routes below half of them (`similarSubtrees`) are few. Sections
+ * below a parameter are API words (`/users/{id}/repos`, `…/events`), and seldom five or more that
+ * share their sub-routes.
+ */
+function manyNamesSharing<T>(sharing: readonly [string, TrieNode<T>][]): boolean {
+  return (
+    sharing.length >= MANY_SHARING_NAMES &&
+    sharing.filter(([seg]) => vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE).length * 2 > sharing.length &&
+    similarSubtrees(
+      sharing.map(([, child]) => child),
+      true,
+    )
+  );
+}
+
 /**
  * Whether these sibling names keep the API's own convention: all capitalised (`ThirdParty`, `Dps`,
  * `PayRuns`: PascalCase route names) or all mostly API words (`inbound`, `outbound`). Values written
@@ -2849,6 +2875,37 @@ function endsInS<T>(seg: string, child: TrieNode<T>, names: readonly [string, Tr
   const others = names.map(([, c]) => c);
   // Routes of its own, not ids: a sub-collection holds ids (`/devices/chromeos/{id}`, `…/mobile/{id}`).
   return [...child.children.keys()].filter((key) => others.every((c) => c.children.has(key))).length >= 2;
+}
+
+/** Siblings looked at by `endsInSBeside` (the first ones: a position holds up to MAX_CHILDREN). */
+const SIBLINGS_LOOKED_AT = 200;
+
+/**
+ * A name that merely ends in s beside values (`/repos/{owner}/wyns/…`, `…/hees/…` beside
+ * `…/hattem/…`, `…/muiswijk/…`): no API word, and two siblings or more that are neither plural
+ * nouns nor mostly API words hold two of its literal routes or more each, as a parameter's
+ * values do, and its own routes are mostly API words: no collection's values then
+ * (`/repos/{owner}/wyns/code-scanning`, `…/secret-scanning`). A collection among sections
+ * (`/v1/users` beside `/v1/groups`) has plural siblings, or ones of API words.
+ */
+function endsInSBeside<T>(node: TrieNode<T>, parent: TrieNode<T>): boolean {
+  if (node.wordValues || vocabularyShare(ownSegment(node)) > 0) return false;
+  const own = [...node.children.keys()];
+  // Its routes are API words (`code-scanning`, `branches`); a collection's values are not
+  // (`/user/packages/rubygems/prod-sales` beside `…/nuget/…`: packages of one type).
+  if (
+    own.length < 2 ||
+    own.filter((key) => vocabularyShare(key) > VALUE_VOCABULARY_SHARE).length * 2 <= own.length
+  )
+    return false;
+  let sharing = 0;
+  let looked = 0;
+  for (const [name, sibling] of parent.children) {
+    if (++looked > SIBLINGS_LOOKED_AT) break;
+    if (sibling === node || isPluralNoun(name) || vocabularyShare(name) > VALUE_VOCABULARY_SHARE) continue;
+    if (own.filter((key) => sibling.children.has(key)).length >= 2 && ++sharing >= 2) return true;
+  }
+  return false;
 }
 
 /** A plural noun under a collection, holding routes below it: a sub-collection, not a value. */
