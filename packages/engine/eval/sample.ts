@@ -12,7 +12,8 @@ import { FAKER_SHAPES } from './faker-shapes.js';
 
 /**
  * Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com
- * (api.github.com, and GitHub Enterprise 3.7: repositories seen each with a few of many routes).
+ * (api.github.com, and GitHub Enterprise 3.7: repositories seen each with a few of many routes),
+ * azure.com (App Configuration: names beside typed values).
  */
 export const SAMPLE_NAMES = [
   'bbc.co.uk',
@@ -22,6 +23,7 @@ export const SAMPLE_NAMES = [
   'box.com',
   'github.com/api.github.com',
   'github.com/ghes-3.7',
+  'azure.com/appconfiguration',
 ];
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');

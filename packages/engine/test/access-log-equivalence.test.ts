@@ -361,7 +361,7 @@ describe('access-log fast path equals the straightforward reference', () => {
     const observe = (path: string) => inv.addObservation(observationOf(path));
     // The second and third requests reach the learned literal child in place.
     for (let i = 0; i < 3; i++) observe('/api/v1/call/+1-202-555-0143');
-    for (let i = 0; i < 2; i++) observe('/api/v1/call/caf%C3%A9+1-202-555-0143');
+    for (let i = 0; i < 2; i++) observe('/api/v1/call/%2B1-202-555-0199');
     const [call, encoded] = inv.endpoints();
     expect(call?.requestCount).toBe(3);
     expect(call?.pii).toEqual([

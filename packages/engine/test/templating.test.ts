@@ -95,6 +95,13 @@ describe('classifySegment', () => {
     ['arn:aws:s3:::my-bucket', 'id'],
     ['ampUrls:batchGet', 'literal'],
     ['jcr:content', 'literal'],
+    // A letter beyond ASCII in a name marked as data is a name a user wrote: no route of the
+    // directory holds one. A plain word may be a collection of an API written in its language.
+    ['kallioMäkinenAndToivonen', 'id'],
+    ['józef-wiśniewski', 'id'],
+    ['çelik_2021', 'id'],
+    ['größe', 'literal'],
+    ['a…b', 'literal'],
   ])('%s → %s', (seg, kind) => {
     expect(classifySegment(seg)).toBe(kind);
   });
@@ -2292,6 +2299,30 @@ describe('templatePath', () => {
     expect(at('/repos/1001/wyns/code-scanning/alerts')).toBe('repos/{id}/{param}/code-scanning/alerts');
     expect(at('/repos/1002/hattem/secret-scanning/alerts')).toBe('repos/{id}/{param}/secret-scanning/alerts');
     expect(at('/user/packages/rubygems/prod-sales/versions')).toBe('user/packages/{param}/{param}/versions');
+  });
+
+  it('takes several names of no API word holding only the routes of a typed parameter as its values', () => {
+    const t = new PathTemplater();
+    const ids = ['019FZPTFPJPN6YZPM3M4931909', '01BTPFGFP1HHDWA4FK5QYX80NZ', '01DEE8QTGF2JV7P6TWN2CP9JYT'];
+    for (const domain of ['d', 'e'])
+      for (const id of ids)
+        for (const route of ['notes', 'occurrences']) t.learn(domain, ['v1beta1', id, route]);
+    for (const name of ['erfahrenGebaude', 'hochanstandigAluminium', 'unbeeinflussbarMonarchie']) {
+      t.learn('d', ['v1beta1', name]);
+      t.learn('d', ['v1beta1', name, 'notes']);
+    }
+    // Names in API words holding the same routes are the API's own (views of its notes): they stay.
+    for (const name of ['sharedNotes', 'recentOccurrences', 'pinnedNotes']) {
+      t.learn('e', ['v1beta1', name]);
+      t.learn('e', ['v1beta1', name, 'notes']);
+    }
+    t.finalize();
+    expect(t.template('d', splitPath('/v1beta1/hochanstandigAluminium/notes')).join('/')).toMatch(
+      /^v1beta1\/\{[a-zA-Z]+\}\/notes$/,
+    );
+    expect(t.template('e', splitPath('/v1beta1/pinnedNotes/notes')).join('/')).toBe(
+      'v1beta1/pinnedNotes/notes',
+    );
   });
 
   it('leaves sibling collections alone when a few values merge by structure', () => {

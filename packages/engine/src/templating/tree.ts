@@ -1645,13 +1645,30 @@ export class PathTemplater<T = never> {
       )
         named.push(entry);
     }
-    if (inside.length + named.length > CONTAINED_LITERALS) return null;
     // A plural noun holding ids is a sub-collection (`/entities/hosts/{id}`, `/errors/errorGroups/{id}/…`);
     // one holding only the parameter's literal routes is a value that looks plural (`/service/iron_sales/backends`).
     const value = ([seg, child]: [string, TrieNode<T>]) =>
       !child.reserved &&
       (!isStaticName(seg) || CAMEL_CASE.test(seg)) &&
       (!isPluralNoun(seg) || (child.children.size > 0 && child.typed === null && child.param === null));
+    if (inside.length + named.length > CONTAINED_LITERALS) {
+      // Many names, each holding only the parameter's routes, are values too when each is mostly no API
+      // word (`/v1beta1/erfahrenGebaude/notes`, `…/hochanstandigAluminium/notes` beside
+      // `/v1beta1/{id}/notes`): users named them, as they named the typed ones beside them. A
+      // family of names (`node.k8s.io`, `storage.k8s.io`) is the API's own.
+      const names = inside.filter(
+        (entry) => value(entry) && vocabularyShare(entry[0]) <= VALUE_VOCABULARY_SHARE,
+      );
+      if (
+        target === param ||
+        names.length < inside.length ||
+        names.length < MANY_INSIDE_NAMES ||
+        largeAffixFamily(names.map(([seg]) => seg))
+      )
+        return null;
+      this.takeValues(node, target, typed?.[0] as string, names, 'inside-parameter', true);
+      return target;
+    }
     const found = inside.filter(
       (entry) =>
         value(entry) &&
@@ -1956,7 +1973,10 @@ export class PathTemplater<T = never> {
         ([seg, child]) =>
           !isCamelExample(seg, child) &&
           (MARKS.some(([, re]) => re.test(seg)) || vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE),
-      )
+      ) &&
+      // Typed values beside them holding that route are values too (`/resourceGroups/{id}/providers`
+      // for `kallioMäkinenAndToivonen`, beside `teresaFurman`, `anttilaInc`).
+      ![...(node.typed?.values() ?? [])].some((typed) => hasChildKey(typed, best))
     )
       return false;
     // Plain words sharing a sub-route, half or more of them API words, are the collection's kinds
@@ -2715,6 +2735,9 @@ function similarSubtrees<T>(nodes: readonly TrieNode<T>[], sparse = false): bool
   for (const n of counts.values()) if (n >= quorum) shared++;
   return shared * 2 >= counts.size;
 }
+
+/** Names of no API word beside a typed parameter, each inside it, that are many enough to be its values. */
+const MANY_INSIDE_NAMES = 3;
 
 /** Names below a parameter that are many enough to show routes shared however thin the traffic. */
 const MANY_SHARING_NAMES = 5;
