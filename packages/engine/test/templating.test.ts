@@ -2325,6 +2325,29 @@ describe('templatePath', () => {
     );
   });
 
+  it('takes a lone name as a value where a namesake position holds a parameter with its routes', () => {
+    const t = new PathTemplater();
+    for (const set of ['1001', '1002', '1003'])
+      for (const route of ['terms', 'children', 'relations']) t.learn('d', ['termStore', 'sets', set, route]);
+    // One set seen below its parent group, beside the collection's own `$count`.
+    for (const route of ['terms', 'children']) t.learn('d', ['parentGroup', 'sets', 'gijon', route]);
+    t.learn('d', ['parentGroup', 'sets', '$count']);
+    // An alias in API words stays, and so does a collection below a version.
+    for (const route of ['terms', 'children']) t.learn('d', ['store', 'sets', 'default', route]);
+    for (const id of ['1001', '1002'])
+      for (const route of ['batch', 'status']) t.learn('e', ['v2', id, route]);
+    for (const route of ['batch', 'status']) t.learn('e', ['metadata', 'v2', 'geofences', route]);
+    t.finalize();
+    const at = (domain: string, path: string) => t.template(domain, splitPath(path)).join('/');
+    expect(at('d', '/parentGroup/sets/gijon/terms')).toBe('parentGroup/sets/{param}/terms');
+    expect(at('d', '/parentGroup/sets/$count')).toBe('parentGroup/sets/$count');
+    expect(at('d', '/store/sets/default/terms')).toBe('store/sets/default/terms');
+    expect(at('e', '/metadata/v2/geofences/batch')).toBe('metadata/v2/geofences/batch');
+    expect(t.explain('d', ['parentGroup', 'sets', 'gijon', 'terms'])[2]).toMatchObject({
+      rule: 'known-value',
+    });
+  });
+
   it('leaves sibling collections alone when a few values merge by structure', () => {
     const t = new PathTemplater();
     for (let i = 1; i <= 3; i++) {

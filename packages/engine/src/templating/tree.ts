@@ -848,6 +848,9 @@ export class PathTemplater<T = never> {
     // Last, positions of one name holding the very values a parameter of that name took elsewhere.
     for (const root of this.roots.values())
       for (const param of this.mergeSameNamedValues(root)) visit(param, param.template.split('/').length);
+    // Then a lone name below a position whose namesake holds a parameter with its routes.
+    for (const root of this.roots.values())
+      for (const param of this.mergeLoneNamesakeValues(root)) visit(param, param.template.split('/').length);
     // Last, the documentation's sample names left beside the values they stand for.
     const samples = (node: TrieNode<T>, depth: number): void => {
       if (depth > 64) return;
@@ -898,6 +901,69 @@ export class PathTemplater<T = never> {
    * API's actions taken by a count (`speak`, `hangup`) carry no mark and stay. Returns the
    * parameters that took them.
    */
+  /**
+   * A position's only child, a name of no API word holding two routes or more, is a value when a
+   * position of the same name elsewhere in the domain holds a parameter with all of them
+   * (`/termStore/sets/{id}/terms`, `…/children`, `…/relations` and `/parentGroup/sets/gijon/terms`,
+   * `…/children`: one set seen below its parent group): an API names a position's routes the same
+   * wherever it sits (reason `known-value`). A name in API words there (`/sets/default/terms`) is
+   * an alias and stays, and so do two such names side by side: the merges above had their say.
+   * Siblings in API words are the collection's own routes (`/parentGroup/sets/$count`); a plural
+   * noun is a collection (`/v2/geofences/…` beside another `/v2/{param}/…`), and a version no
+   * collection's namesake.
+   * Returns the parameters that took them.
+   */
+  private mergeLoneNamesakeValues(root: TrieNode<T>): TrieNode<T>[] {
+    if (root.children.size === 0) return [];
+    const holders = new Map<string, TrieNode<T>[]>();
+    const lone: TrieNode<T>[] = [];
+    const walk = (node: TrieNode<T>, depth: number): void => {
+      if (depth > 64) return;
+      const name = node.template === '' ? '' : ownSegment(node);
+      if (name !== '' && name.charCodeAt(0) !== OPEN_BRACE) {
+        const params = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])];
+        if (params.length > 0) holders.set(name, [...(holders.get(name) ?? []), ...params]);
+        else if (
+          !node.reserved &&
+          node.children.size > 0 &&
+          node.children.size <= LONE_NAMESAKE_SIBLINGS &&
+          !isSplit(node)
+        )
+          lone.push(node);
+      }
+      for (const child of node.children.values()) walk(child, depth + 1);
+      if (node.typed) for (const child of node.typed.values()) walk(child, depth + 1);
+      if (node.param) walk(node.param, depth + 1);
+    };
+    walk(root, 0);
+    const params: TrieNode<T>[] = [];
+    for (const node of lone) {
+      // The one name of no API word; its siblings are the collection's own routes (`$count`, `delta`).
+      const names = [...node.children].filter(
+        ([seg, child]) =>
+          !child.reserved &&
+          !isStaticName(seg) &&
+          !ALIASES.has(seg.toLowerCase()) &&
+          vocabularyShare(seg, true) <= VALUE_VOCABULARY_SHARE,
+      );
+      if (names.length !== 1) continue;
+      const found = names[0] as [string, TrieNode<T>];
+      const [seg, child] = found;
+      const keys = childKeys(child);
+      if (
+        keys.length < 2 ||
+        vocabularyShare(seg, true) > 0 ||
+        isPluralNoun(seg) ||
+        !(holders.get(ownSegment(node)) ?? []).some((param) => keys.every((key) => hasChildKey(param, key)))
+      )
+        continue;
+      const param = this.paramChild(node);
+      this.takeValues(node, param, '{param}', [found], 'known-value');
+      params.push(param);
+    }
+    return params;
+  }
+
   private mergeSameNamedValues(root: TrieNode<T>): TrieNode<T>[] {
     const taken = new Map<string, Set<string>>();
     const nodes: TrieNode<T>[] = [];
@@ -2735,6 +2801,9 @@ function similarSubtrees<T>(nodes: readonly TrieNode<T>[], sparse = false): bool
   for (const n of counts.values()) if (n >= quorum) shared++;
   return shared * 2 >= counts.size;
 }
+
+/** Children a position may hold beside the lone name `mergeLoneNamesakeValues` looks for. */
+const LONE_NAMESAKE_SIBLINGS = 8;
 
 /** Names of no API word beside a typed parameter, each inside it, that are many enough to be its values. */
 const MANY_INSIDE_NAMES = 3;
