@@ -1779,6 +1779,10 @@ describe('templatePath', () => {
     for (const name of ['borysKubica', 'walentynaSzymanski', 'oskarNowak'])
       for (const route of [['locations', '3', 'policies'], ['managedZones'], ['policies']])
         t.learn('d', ['dns', 'v2', 'projects', name, ...route]);
+    // Company names joined with an `And` (an API word) are mostly not API words.
+    for (const name of ['hamalainenHeikkilaAndSaarinen', 'tuominenHirvonenAndSalminen', 'nieminenAaltonen'])
+      for (const route of ['writeCodespaces', 'readAllCodespaces'])
+        t.learn('d', ['tokens', 'plans', name, route]);
     // camelCase route words under a collection sharing sub-routes stay (`savedSearches/7`).
     for (const name of ['savedSearches', 'recentItems', 'paymentMethods'])
       for (const id of ['7', '8']) t.learn('d', ['accounts', name, id, 'history']);
@@ -1786,6 +1790,7 @@ describe('templatePath', () => {
     const cases: [path: string, template: string][] = [
       ['dns/v2/projects/borysKubica/managedZones', 'dns/v2/projects/{param}/managedZones'],
       ['dns/v2/projects/oskarNowak/locations/3/policies', 'dns/v2/projects/{param}/locations/{id}/policies'],
+      ['tokens/plans/tuominenHirvonenAndSalminen/writeCodespaces', 'tokens/plans/{param}/writeCodespaces'],
       ['accounts/paymentMethods/7/history', 'accounts/paymentMethods/{id}/history'],
       ['accounts/savedSearches/8/history', 'accounts/savedSearches/{id}/history'],
     ];

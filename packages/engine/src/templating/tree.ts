@@ -2029,12 +2029,12 @@ export class PathTemplater<T = never> {
     if (sharing.length < 2) return false;
     // A camelCase name (`kustoProd`, `myResourceGroup`) joins values sharing its routes, never makes
     // them: beside a name of no API word or marked as data (`mateo-walker`), not beside a route word
-    // (`directoryProvisioning` beside `provisioning`). Names written in camelCase of no API word
-    // at all (`borysKubica`, `walentynaSzymanski`) are values in that convention, as `erin-clark`
-    // and `erin_clark` are in theirs.
+    // (`directoryProvisioning` beside `provisioning`). Names written in camelCase mostly of no API
+    // word (`borysKubica`, `tuominenHirvonenAndSalminen`) are values in that convention, as
+    // `erin-clark` and `erin_clark` are in theirs.
     if (
       sharing.some(([seg, child]) => isCamelExample(seg, child)) &&
-      !sharing.every(([seg]) => CAMEL_CASE.test(seg) && vocabularyShare(seg) === 0) &&
+      !sharing.every(([seg]) => CAMEL_CASE.test(seg) && vocabularyShare(seg) < VALUE_VOCABULARY_SHARE) &&
       !sharing.some(
         ([seg, child]) =>
           !isCamelExample(seg, child) &&
