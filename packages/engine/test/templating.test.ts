@@ -2353,6 +2353,23 @@ describe('templatePath', () => {
     });
   });
 
+  it('reads reserved words for what users create as collections of their values', () => {
+    const hooks = ['tampere6', 'vantaa23', 'jyvaskyla79', 'vaasa46', 'raisio26', 'espoo73'];
+    const inv = learned([
+      ...hooks.flatMap((h) => [`/1/webhooks/${h}/active`, `/1/webhooks/${h}/callbackURL`]),
+      '/1/webhooks',
+      '/data/v1/metrics/comparison',
+      '/data/v1/metrics/breakdown',
+    ]);
+    expect(templatesOf(inv)).toEqual([
+      '/1/webhooks',
+      '/1/webhooks/{webhookId}/active',
+      '/1/webhooks/{webhookId}/callbackURL',
+      '/data/v1/metrics/breakdown',
+      '/data/v1/metrics/comparison',
+    ]);
+  });
+
   it('leaves sibling collections alone when a few values merge by structure', () => {
     const t = new PathTemplater();
     for (let i = 1; i <= 3; i++) {

@@ -8,6 +8,11 @@ import { PARAM_NAME, classifySegment, joinSegments } from './segments.js';
 const GUESSED = new Set([...Object.values(PARAM_NAME), '{param}']);
 /** Guessed parameters that identify a resource: named after the segment before them (`{userId}`). */
 const RESOURCE_IDS = new Set(['{id}', '{uuid}', '{objectId}', '{param}']);
+/**
+ * Reserved words that are collections of things a user creates, holding their ids
+ * (`/webhooks/{webhookId}`, `/tokens/{tokenId}`); `metrics` holds the API's own measures.
+ */
+const USER_COLLECTIONS = new Set(['webhooks', 'tokens']);
 /** Words that name a value rather than a resource (`/id/{id}`, `/uuid/{uuid}` keep the typed name). */
 const VALUE_WORDS = new Set([
   'id',
@@ -34,7 +39,8 @@ const NUMBERED_GUESS = /^\{(id|uuid|objectId|hash|email|date|token|boolean|param
  */
 export function resourceName(seg: string): string | null {
   if (seg.length > 40 || !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(seg)) return null;
-  if (classifySegment(seg) !== 'literal') return null;
+  const kind = classifySegment(seg);
+  if (kind !== 'literal' && !(kind === 'reserved' && USER_COLLECTIONS.has(seg.toLowerCase()))) return null;
   const words = seg.split(/[-_]/).map((w) => (w === w.toUpperCase() ? w.toLowerCase() : w));
   let last = words[words.length - 1] as string;
   const irregular = IRREGULAR_PLURALS.get(last.toLowerCase());
