@@ -212,6 +212,7 @@ export const MERGE_RULES = [
   'same-methods',
   'lone-value',
   'example-leaf',
+  'contained-names',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */

@@ -2328,6 +2328,10 @@ describe('templatePath', () => {
     expect(t.template('e', splitPath('/v1beta1/pinnedNotes/notes')).join('/')).toBe(
       'v1beta1/pinnedNotes/notes',
     );
+    expect(t.explain('d', ['v1beta1', 'erfahrenGebaude', 'notes'])[1]).toMatchObject({
+      rule: 'contained-names',
+      distinct: 3,
+    });
   });
 
   it('takes a lone name as a value where a namesake position holds a parameter with its routes', () => {

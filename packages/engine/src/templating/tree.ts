@@ -280,7 +280,9 @@ export interface MergeReason {
    * a documentation example copied with its placeholder;
    * `same-methods`: a literal beside a parameter answering DELETE as it does, every route below
    * it one of the parameter's answering no other methods (`DELETE /policydefinitions/sales` beside
-   * `DELETE /policydefinitions/{param}`): an instance, not a collection's own route.
+   * `DELETE /policydefinitions/{param}`): an instance, not a collection's own route;
+   * `contained-names`: three names or more, mostly of no API word, each holding only routes of
+   * the typed parameter beside them (`/v1beta1/erfahrenGebaude/notes` beside `/v1beta1/{id}/notes`).
    */
   rule:
     | 'cardinality'
@@ -301,7 +303,8 @@ export interface MergeReason {
     | 'placeholder'
     | 'same-methods'
     | 'lone-value'
-    | 'example-leaf';
+    | 'example-leaf'
+    | 'contained-names';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
@@ -1732,7 +1735,7 @@ export class PathTemplater<T = never> {
         largeAffixFamily(names.map(([seg]) => seg))
       )
         return null;
-      this.takeValues(node, target, typed?.[0] as string, names, 'inside-parameter', true);
+      this.takeValues(node, target, typed?.[0] as string, names, 'contained-names', true);
       return target;
     }
     const found = inside.filter(

@@ -31,6 +31,8 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     'the one name seen in a nested collection, not a word APIs use in routes, holding a sub-collection of its own',
   'example-leaf':
     "a documentation example (a word like test or sample beside the collection's resource name) among a nested collection's names",
+  'contained-names':
+    'several names of words APIs do not use in routes, each holding only routes of the ids beside them',
 };
 
 /** `1 distinct value`, `212 distinct values`. */
