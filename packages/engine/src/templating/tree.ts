@@ -904,6 +904,37 @@ export class PathTemplater<T = never> {
    * API's actions taken by a count (`speak`, `hangup`) carry no mark and stay. Returns the
    * parameters that took them.
    */
+  private mergeSameNamedValues(root: TrieNode<T>): TrieNode<T>[] {
+    const taken = new Map<string, Set<string>>();
+    const nodes = nodesBelow(root);
+    for (const node of nodes) {
+      const name = node.template === '' ? '' : ownSegment(node);
+      if (node.param?.taken && name.charCodeAt(0) !== OPEN_BRACE) {
+        const set = taken.get(name) ?? new Set<string>();
+        for (const seg of node.param.taken) set.add(seg);
+        taken.set(name, set);
+      }
+    }
+    const params: TrieNode<T>[] = [];
+    if (taken.size === 0) return params;
+    for (const node of nodes) {
+      if (node.template === '' || node.param !== null || node.typed || isSplit(node)) continue;
+      const values = taken.get(ownSegment(node));
+      const found = [...node.children];
+      if (
+        !values ||
+        found.length < FEW_LEAF_VALUES ||
+        !found.every(([seg, child]) => values.has(seg) && !child.reserved) ||
+        !found.some(([seg]) => marksData(seg))
+      )
+        continue;
+      const param = this.paramChild(node);
+      this.takeValues(node, param, '{param}', found, 'known-value');
+      params.push(param);
+    }
+    return params;
+  }
+
   /**
    * A position's only child, a name of no API word holding two routes or more, is a value when a
    * position of the same name elsewhere in the domain holds a parameter with all of them
@@ -913,32 +944,27 @@ export class PathTemplater<T = never> {
    * an alias and stays, and so do two such names side by side: the merges above had their say.
    * Siblings in API words are the collection's own routes (`/parentGroup/sets/$count`); a plural
    * noun is a collection (`/v2/geofences/…` beside another `/v2/{param}/…`), and a version no
-   * collection's namesake.
-   * Returns the parameters that took them.
+   * collection's namesake. Returns the parameters that took them.
    */
   private mergeLoneNamesakeValues(root: TrieNode<T>): TrieNode<T>[] {
-    if (root.children.size === 0) return [];
     const holders = new Map<string, TrieNode<T>[]>();
     const lone: TrieNode<T>[] = [];
-    const walk = (node: TrieNode<T>, depth: number): void => {
-      if (depth > 64) return;
+    for (const node of nodesBelow(root)) {
       const name = node.template === '' ? '' : ownSegment(node);
-      if (name !== '' && name.charCodeAt(0) !== OPEN_BRACE) {
-        const params = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])];
-        if (params.length > 0) holders.set(name, [...(holders.get(name) ?? []), ...params]);
-        else if (
-          !node.reserved &&
-          node.children.size > 0 &&
-          node.children.size <= LONE_NAMESAKE_SIBLINGS &&
-          !isSplit(node)
-        )
-          lone.push(node);
-      }
-      for (const child of node.children.values()) walk(child, depth + 1);
-      if (node.typed) for (const child of node.typed.values()) walk(child, depth + 1);
-      if (node.param) walk(node.param, depth + 1);
-    };
-    walk(root, 0);
+      if (name === '' || name.charCodeAt(0) === OPEN_BRACE) continue;
+      const params = [...(node.typed?.values() ?? []), ...(node.param ? [node.param] : [])];
+      if (params.length > 0) {
+        const known = holders.get(name);
+        if (known) known.push(...params);
+        else holders.set(name, params);
+      } else if (
+        !node.reserved &&
+        node.children.size > 0 &&
+        node.children.size <= LONE_NAMESAKE_SIBLINGS &&
+        !isSplit(node)
+      )
+        lone.push(node);
+    }
     const params: TrieNode<T>[] = [];
     for (const node of lone) {
       // The one name of no API word; its siblings are the collection's own routes (`$count`, `delta`).
@@ -962,43 +988,6 @@ export class PathTemplater<T = never> {
         continue;
       const param = this.paramChild(node);
       this.takeValues(node, param, '{param}', [found], 'known-value');
-      params.push(param);
-    }
-    return params;
-  }
-
-  private mergeSameNamedValues(root: TrieNode<T>): TrieNode<T>[] {
-    const taken = new Map<string, Set<string>>();
-    const nodes: TrieNode<T>[] = [];
-    const walk = (node: TrieNode<T>, depth: number): void => {
-      if (depth > 64) return;
-      nodes.push(node);
-      const name = node.template === '' ? '' : ownSegment(node);
-      if (node.param?.taken && name.charCodeAt(0) !== OPEN_BRACE) {
-        const set = taken.get(name) ?? new Set<string>();
-        for (const seg of node.param.taken) set.add(seg);
-        taken.set(name, set);
-      }
-      for (const child of node.children.values()) walk(child, depth + 1);
-      if (node.typed) for (const child of node.typed.values()) walk(child, depth + 1);
-      if (node.param) walk(node.param, depth + 1);
-    };
-    walk(root, 0);
-    const params: TrieNode<T>[] = [];
-    if (taken.size === 0) return params;
-    for (const node of nodes) {
-      if (node.template === '' || node.param !== null || node.typed || isSplit(node)) continue;
-      const values = taken.get(ownSegment(node));
-      const found = [...node.children];
-      if (
-        !values ||
-        found.length < FEW_LEAF_VALUES ||
-        !found.every(([seg, child]) => values.has(seg) && !child.reserved) ||
-        !found.some(([seg]) => marksData(seg))
-      )
-        continue;
-      const param = this.paramChild(node);
-      this.takeValues(node, param, '{param}', found, 'known-value');
       params.push(param);
     }
     return params;
@@ -3041,6 +3030,20 @@ function valuesOf<T>(param: TrieNode<T>): number {
 
 /** Whether the node is a parameter (`{param}`, `{id}`), not a literal. */
 const isParameterNode = <T>(node: TrieNode<T>): boolean => ownSegment(node).charCodeAt(0) === OPEN_BRACE;
+
+/** Every node of a trie, depth first, down to the depth the merges walk (64). */
+function nodesBelow<T>(root: TrieNode<T>): TrieNode<T>[] {
+  const out: TrieNode<T>[] = [];
+  const walk = (node: TrieNode<T>, depth: number): void => {
+    if (depth > 64) return;
+    out.push(node);
+    for (const child of node.children.values()) walk(child, depth + 1);
+    if (node.typed) for (const child of node.typed.values()) walk(child, depth + 1);
+    if (node.param) walk(node.param, depth + 1);
+  };
+  walk(root, 0);
+  return out;
+}
 
 /** The node's own segment (the last of its template). */
 function ownSegment<T>(node: TrieNode<T>): string {
