@@ -13,7 +13,8 @@ import { FAKER_SHAPES } from './faker-shapes.js';
 /**
  * Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com
  * (api.github.com, and GitHub Enterprise 3.7: repositories seen each with a few of many routes),
- * azure.com (App Configuration: names beside typed values).
+ * azure.com (App Configuration: names beside typed values; Storage Sync: names taken in one
+ * sub-tree met again in another), kubernetes.io (names of one convention under each collection).
  */
 export const SAMPLE_NAMES = [
   'bbc.co.uk',
@@ -24,6 +25,8 @@ export const SAMPLE_NAMES = [
   'github.com/api.github.com',
   'github.com/ghes-3.7',
   'azure.com/appconfiguration',
+  'azure.com/storagesync',
+  'kubernetes.io',
 ];
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');

@@ -795,6 +795,25 @@ describe('templatePath', () => {
     expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
+  it('merges three leaves or more under a collection when most are names of no API word', () => {
+    const t = new PathTemplater();
+    // Azure SQL's instance pools: names written in one convention, and a plain one.
+    for (const pool of ['victor-davis', 'oak-initech', 'lucas-walker', 'wonka'])
+      t.learn('d', ['v1', 'instancePools', pool]);
+    // One name beside plain words (vehicle kinds): the words are routes.
+    for (const kind of ['car', 'rv', 'motorcycle', 'heavy-equipment']) t.learn('d', ['v2', 'dealers', kind]);
+    // Names beside an action leaf: the action stays a route, and so do the names.
+    for (const name of ['trent-wright', 'walter-wilson', 'oak-south', 'reset'])
+      t.learn('d', ['sites', 'recommendations', name]);
+    t.finalize();
+    const path = (p: string) => t.template('d', splitPath(p)).join('/');
+    expect(path('v1/instancePools/oak-initech')).toBe('v1/instancePools/{param}');
+    expect(path('v1/instancePools/wonka')).toBe('v1/instancePools/{param}');
+    expect(path('v2/dealers/heavy-equipment')).toBe('v2/dealers/heavy-equipment');
+    expect(path('v2/dealers/car')).toBe('v2/dealers/car');
+    expect(path('sites/recommendations/reset')).toBe('sites/recommendations/reset');
+  });
+
   it("takes the last leaves beside many leaf values for values, not an API's several leaves", () => {
     const t = new PathTemplater();
     // Plural words kept out of the leaf values (`sales`, `south-sales`), alone beside three of them.

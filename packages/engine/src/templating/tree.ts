@@ -772,6 +772,8 @@ export class PathTemplater<T = never> {
       if (inside) visit(inside, depth + 1, node);
       const placed = this.mergePlaceholders(node);
       if (placed) visit(placed, depth + 1, node);
+      const again = this.retakeValues(node);
+      if (again) visit(again, depth + 1, node);
       if (node.merged && !isSplit(node)) {
         const param = this.paramChild(node);
         const actions = routeWordLeaves(node, param);
@@ -1061,19 +1063,22 @@ export class PathTemplater<T = never> {
         return true;
       }
     }
+    // One of two a name marked as data and neither an API word (`/tags/tyrell_soylent` beside
+    // `/tags/green`); most of more, and none mostly API words (`/instancePools/victor-davis`,
+    // `…/oak-initech`, `…/wonka`; not `/dealers/heavy-equipment` beside `car`, `rv`,
+    // `motorcycle`): values under a collection.
+    const marked = leaves.filter(([seg]) => isMarkedName(seg)).length;
+    const namedAsData =
+      !singular &&
+      leaves.length >= FEW_LEAF_VALUES &&
+      ((leaves.length < LEAF_VALUES ? marked > 0 : marked * 2 > leaves.length) ||
+        (writtenAsHandles(leaves, FEW_LEAF_VALUES) && leaves.some(([seg]) => seg.includes('.')))) &&
+      leaves.every(
+        ([seg]) => vocabularyShare(seg) <= (leaves.length < LEAF_VALUES ? 0 : VALUE_VOCABULARY_SHARE),
+      );
     if (leaves.length < LEAF_VALUES) {
-      if (singular) return false;
-      // Too few to show a mix of conventions: none may hold an API word, and one must be a name
-      // marked as data (`/tags/tyrell_soylent` beside `/tags/green`).
-      if (
-        leaves.length < FEW_LEAF_VALUES ||
-        !(
-          leaves.some(([seg]) => isMarkedName(seg)) ||
-          (writtenAsHandles(leaves, FEW_LEAF_VALUES) && leaves.some(([seg]) => seg.includes('.')))
-        ) ||
-        !leaves.every(([seg]) => vocabularyShare(seg) === 0)
-      )
-        return false;
+      // Too few to show a mix of conventions.
+      if (!namedAsData) return false;
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
@@ -1084,7 +1089,26 @@ export class PathTemplater<T = never> {
     // Handles under a collection (`/users/ava`, `…/heidiwalker`, `…/chloe.davis`, `…/erin85`):
     // names of no API word, written in more than one convention.
     const handles = leaves.filter(([seg]) => vocabularyShare(seg) === 0);
-    if (!writtenAsHandles(handles)) return false;
+    if (!writtenAsHandles(handles)) {
+      // Beside no leaf left out as a route (`/recommendations/reset` beside `…/trent-wright`), below a
+      // settled position (a parameter or an API word: not one value of many, whose siblings come later).
+      if (
+        !namedAsData ||
+        parent === null ||
+        !(isParameterNode(parent) || parent.reserved || vocabularyShare(ownSegment(parent)) === 1) ||
+        [...node.children.values()].some(
+          (c) => childKeys(c).length === 0 && !c.reserved && !leaves.some(([, l]) => l === c),
+        )
+      )
+        return false;
+      // Names beside them that end paths and hold routes too (`grace-garcia` and `grace-garcia/status`).
+      const named = [...node.children].filter(
+        ([seg, child]) =>
+          !leaves.some(([s]) => s === seg) && !child.reserved && isMarkedName(seg) && endsPaths(child),
+      );
+      this.takeValues(node, this.paramChild(node), '{param}', [...leaves, ...named], 'cardinality', true);
+      return true;
+    }
     // Handles beside them that merely end in s (`lucas`), or that end paths and hold routes of
     // their own too (`sybil` and `sybil/permission`), are more of them.
     const more = [...node.children].filter(
@@ -1796,6 +1820,21 @@ export class PathTemplater<T = never> {
       took ??= target;
     }
     return took;
+  }
+
+  /**
+   * Literals named as values the parameter beside them took one by one (see `takeValues`): the
+   * same value met again where two sub-trees joined (`/functions/crazy-edge/listsecrets` from
+   * one resource group beside `/functions/{param}`, which took `crazy-edge` in another one).
+   * Returns the parameter that took them.
+   */
+  private retakeValues(node: TrieNode<T>): TrieNode<T> | null {
+    const param = node.param;
+    if (!param?.taken || node.merged || isSplit(node)) return null;
+    const again = [...node.children].filter(([seg, child]) => !child.reserved && param.taken?.has(seg));
+    if (again.length === 0) return null;
+    this.takeValues(node, param, '{param}', again, 'cardinality');
+    return param;
   }
 
   /**
