@@ -14,7 +14,8 @@ import { FAKER_SHAPES } from './faker-shapes.js';
  * Development: bbc.co.uk, callfire.com, spotify.com; validation: adyen.com, box.com, github.com
  * (api.github.com, and GitHub Enterprise 3.7: repositories seen each with a few of many routes),
  * azure.com (App Configuration: names beside typed values; Storage Sync: names taken in one
- * sub-tree met again in another), kubernetes.io (names of one convention under each collection).
+ * sub-tree met again in another; CDN: names an id parameter took, met again), kubernetes.io (names
+ * of one convention under each collection), botify.com (names an id parameter took, met again).
  */
 export const SAMPLE_NAMES = [
   'bbc.co.uk',
@@ -27,6 +28,8 @@ export const SAMPLE_NAMES = [
   'azure.com/appconfiguration',
   'azure.com/storagesync',
   'kubernetes.io',
+  'azure.com/cdn',
+  'botify.com',
 ];
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'sample');

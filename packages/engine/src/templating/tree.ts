@@ -1825,16 +1825,22 @@ export class PathTemplater<T = never> {
   /**
    * Literals named as values the parameter beside them took one by one (see `takeValues`): the
    * same value met again where two sub-trees joined (`/functions/crazy-edge/listsecrets` from
-   * one resource group beside `/functions/{param}`, which took `crazy-edge` in another one).
-   * Returns the parameter that took them.
+   * one resource group beside `/functions/{param}`, which took `crazy-edge` in another one). With
+   * no parameter, ids of one kind alone take theirs back the same way (`/environmentsettings/{id}`,
+   * which took `hooli_green` below one lab, beside `hooli_green` below another). Returns the
+   * parameter that took them.
    */
   private retakeValues(node: TrieNode<T>): TrieNode<T> | null {
-    const param = node.param;
-    if (!param?.taken || node.merged || isSplit(node)) return null;
-    const again = [...node.children].filter(([seg, child]) => !child.reserved && param.taken?.has(seg));
+    if (node.merged || isSplit(node)) return null;
+    // The parameter, else ids of one kind alone (`{id}`, which took names beside it one by one).
+    const typed =
+      !node.param && node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
+    const target = node.param ?? typed?.[1];
+    if (!target?.taken) return null;
+    const again = [...node.children].filter(([seg, child]) => !child.reserved && target.taken?.has(seg));
     if (again.length === 0) return null;
-    this.takeValues(node, param, '{param}', again, 'cardinality');
-    return param;
+    this.takeValues(node, target, typed?.[0] ?? '{param}', again, 'cardinality');
+    return target;
   }
 
   /**
