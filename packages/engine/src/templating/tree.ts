@@ -1826,8 +1826,8 @@ export class PathTemplater<T = never> {
    * Literals named as values the parameter beside them took one by one (see `takeValues`): the
    * same value met again where two sub-trees joined (`/functions/crazy-edge/listsecrets` from
    * one resource group beside `/functions/{param}`, which took `crazy-edge` in another one). With
-   * no parameter, ids of one kind alone take theirs back the same way (`/environmentsettings/{id}`,
-   * which took `hooli_green` below one lab, beside `hooli_green` below another). Returns the
+   * no parameter, ids of one kind alone take theirs back the same way (`/analyses/{user}/{id}`,
+   * which took `acme_oak` below one user, beside `acme_oak` below another). Returns the
    * parameter that took them.
    */
   private retakeValues(node: TrieNode<T>): TrieNode<T> | null {
