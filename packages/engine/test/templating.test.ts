@@ -2605,6 +2605,29 @@ describe('templatePath', () => {
     );
   });
 
+  it('takes two leaves or more deleted and replaced as the items of a collection', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    // Two security contacts, each read, replaced, changed and deleted; the collection is listed.
+    send('GET', '/providers/Microsoft.Security/securityContacts');
+    for (const name of ['aperture', 'umbrella'])
+      for (const m of ['GET', 'PUT', 'PATCH', 'DELETE'])
+        send(m, `/providers/Microsoft.Security/securityContacts/${name}`);
+    // A singleton's parts (changed as a whole too), a family of the API's own channel names, and
+    // an alias stay: they are deleted and replaced one by one as well.
+    for (const m of ['GET', 'PATCH', 'DELETE']) send(m, '/indexes/books/settings');
+    for (const part of ['synonyms', 'typo-tolerance'])
+      for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/indexes/books/settings/${part}`);
+    for (const channel of ['apns', 'apns_sandbox', 'apns_voip', 'apns_voip_sandbox'])
+      for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/apps/42/channels/${channel}`);
+    for (const name of ['mine', 'oak']) for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/carts/${name}`);
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('PUT /providers/Microsoft.Security/securityContacts/{securityContactId}');
+    expect(paths).toContain('PUT /indexes/books/settings/synonyms');
+    expect(paths).toContain('PUT /apps/{appId}/channels/apns_voip');
+    expect(paths).toContain('PUT /carts/mine');
+  });
+
   it('takes a literal deleted as the values of a merged position are, beside a collection search', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

@@ -1063,6 +1063,28 @@ export class PathTemplater<T = never> {
         return true;
       }
     }
+    // Two leaves or more each deleted and replaced or changed, never posted to, as a collection's
+    // items are (`DELETE`, `PUT /securityContacts/default2`, `…/aperture`): its values, whatever
+    // their words. A collection's own routes are read or acted on (`/orders/export`, `POST
+    // /orders/bulk`), not deleted; aliases (`/users/me`) stay.
+    // The collection itself is listed or posted to, never changed as a whole: a singleton's parts
+    // are deleted and replaced one by one too (`/settings/ranking-rules` beside `PATCH /settings`).
+    if (!singular && (node.methods & ~(METHOD_BITS['GET'] as number) & ~POSTED) === 0) {
+      const items = [...node.children].filter(
+        ([seg, child]) =>
+          childKeys(child).length === 0 &&
+          !child.reserved &&
+          !ALIASES.has(seg.toLowerCase()) &&
+          !isStaticName(seg) &&
+          vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE &&
+          answersAsItem(child),
+      );
+      // A family of the API's own names (`apns`, `apns_sandbox`, `apns_voip`: Pinpoint's channels).
+      if (items.length >= FEW_LEAF_VALUES && !largeAffixFamily(items.map(([seg]) => seg))) {
+        this.takeValues(node, this.paramChild(node), '{param}', items, 'same-methods', true);
+        return true;
+      }
+    }
     // One of two a name marked as data and neither an API word (`/tags/tyrell_soylent` beside
     // `/tags/green`); most of more, and none mostly API words (`/instancePools/victor-davis`,
     // `…/oak-initech`, `…/wonka`; not `/dealers/heavy-equipment` beside `car`, `rv`,
@@ -2676,6 +2698,15 @@ function answersAsInstance<T>(seg: string, literal: TrieNode<T>, target: TrieNod
   )
     return false;
   return methodsWithin(literal, target, 3);
+}
+
+/** Deleted, and replaced or changed, and never posted to: the methods of one item of a collection. */
+function answersAsItem<T>(node: TrieNode<T>): boolean {
+  return (
+    (node.methods & INSTANCE_WRITES) !== 0 &&
+    (node.methods & (INSTANCE_READS & ~(METHOD_BITS['GET'] as number))) !== 0 &&
+    (node.methods & POSTED) === 0
+  );
 }
 
 /** Whether every route below `literal` (`depth` levels) is one `target` holds, answering no other methods. */
