@@ -2628,6 +2628,20 @@ describe('templatePath', () => {
     expect(paths).toContain('PUT /carts/mine');
   });
 
+  it('takes one leaf deleted and replaced as an item only below a settled path', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    // Below a version, a collection and an id: one webhook seen, replaced and deleted.
+    send('GET', '/v1/apps/42/webhooks');
+    for (const m of ['GET', 'PUT', 'DELETE']) send(m, '/v1/apps/42/webhooks/umbrella');
+    // Below a name that may be one value of many, one alone is a slice of the traffic: it waits.
+    send('GET', '/v1/teams/north/hooks');
+    for (const m of ['GET', 'PUT', 'DELETE']) send(m, '/v1/teams/north/hooks/oak');
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('PUT /v1/apps/{appId}/webhooks/{webhookId}');
+    expect(paths).toContain('PUT /v1/teams/north/hooks/oak');
+  });
+
   it('takes a literal deleted as the values of a merged position are, beside a collection search', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

@@ -760,7 +760,8 @@ export class PathTemplater<T = never> {
       let changed = this.mergeByStructure(node, parent);
       const lone = changed ? null : this.mergeLoneParent(node);
       if (lone) visit(lone, depth + 1, node); // the values' sub-trees meet for the first time
-      if (!node.merged && !this.mergeLeafValues(node, parent)) this.mergeNestedValues(node);
+      if (!node.merged && !this.mergeLeafValues(node, parent) && !this.mergeItemLeaves(node, parent))
+        this.mergeNestedValues(node);
       const values = this.mergeRootValues(node);
       if (values) visit(values, depth + 1); // the values' sub-trees meet for the first time
       // The values' sub-trees meet the parameter's for the first time (`/subscriptions/subid/resourceGroups/…`
@@ -1063,23 +1064,11 @@ export class PathTemplater<T = never> {
         return true;
       }
     }
-    // Two leaves or more each deleted and replaced or changed, never posted to, as a collection's
-    // items are (`DELETE`, `PUT /securityContacts/default2`, `…/aperture`): its values, whatever
-    // their words. A collection's own routes are read or acted on (`/orders/export`, `POST
-    // /orders/bulk`), not deleted; aliases (`/users/me`) stay.
-    // The collection itself is listed or posted to, never changed as a whole: a singleton's parts
-    // are deleted and replaced one by one too (`/settings/ranking-rules` beside `PATCH /settings`).
-    if (!singular && (node.methods & ~(METHOD_BITS['GET'] as number) & ~POSTED) === 0) {
-      const items = [...node.children].filter(
-        ([seg, child]) =>
-          childKeys(child).length === 0 &&
-          !child.reserved &&
-          !ALIASES.has(seg.toLowerCase()) &&
-          !isStaticName(seg) &&
-          vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE &&
-          answersAsItem(child),
-      );
-      // A family of the API's own names (`apns`, `apns_sandbox`, `apns_voip`: Pinpoint's channels).
+    // Two leaves or more answering as a collection's items do (see `itemLeaves`): its values,
+    // whatever their words, unless a family of the API's own names (`apns`, `apns_sandbox`,
+    // `apns_voip`: Pinpoint's channels).
+    if (!singular) {
+      const items = itemLeaves(node);
       if (items.length >= FEW_LEAF_VALUES && !largeAffixFamily(items.map(([seg]) => seg))) {
         this.takeValues(node, this.paramChild(node), '{param}', items, 'same-methods', true);
         return true;
@@ -1142,6 +1131,19 @@ export class PathTemplater<T = never> {
         (childKeys(child).length === 0 || endsPaths(child)),
     );
     this.takeValues(node, this.paramChild(node), '{param}', [...handles, ...more], 'cardinality', !singular);
+    return true;
+  }
+
+  /**
+   * One leaf of a collection answering as its items do (see `itemLeaves`), where no other rule
+   * took its leaves, below a settled path (see `settledPath`): below one value of many, whose
+   * siblings come later, one alone is a slice of the traffic. Returns whether it merged.
+   */
+  private mergeItemLeaves(node: TrieNode<T>, parent: TrieNode<T> | null): boolean {
+    if (isSplit(node) || parent === null || !holdsValues(node)) return false;
+    const items = itemLeaves(node);
+    if (items.length !== 1 || !settledPath(node)) return false;
+    this.takeValues(node, this.paramChild(node), '{param}', items, 'same-methods', true);
     return true;
   }
 
@@ -2700,6 +2702,45 @@ function answersAsInstance<T>(seg: string, literal: TrieNode<T>, target: TrieNod
   return methodsWithin(literal, target, 3);
 }
 
+/**
+ * Whether every literal above a node (its own segment aside) is a name of the API, not a value
+ * whose siblings may come later: reserved, static, or mostly API words
+ * (`/subscriptions/{id}/providers/Microsoft.Web/sites`; not `/resourceGroups/alice-davis/…`).
+ */
+function settledPath<T>(node: TrieNode<T>): boolean {
+  const segments = node.template.split('/');
+  segments.pop();
+  return segments.every(
+    (seg) =>
+      seg === '' ||
+      seg.charCodeAt(0) === OPEN_BRACE ||
+      isStaticName(seg) ||
+      classifySegment(seg) === 'reserved' ||
+      vocabularyShare(seg) > VALUE_VOCABULARY_SHARE,
+  );
+}
+
+/**
+ * Leaves of a collection deleted and replaced or changed, never posted to, as its items are
+ * (`DELETE`, `PUT /securityContacts/aperture`, `…/umbrella`; reason `same-methods`). A
+ * collection's own routes are read or acted on (`/orders/export`, `POST /orders/bulk`), not
+ * deleted. Names mostly of API words, aliases (`/carts/mine`) and static names stay, and so do
+ * the parts of a singleton, changed as a whole too (none when the collection answers more than
+ * GET and POST: `/settings/synonyms` beside `PATCH /settings`).
+ */
+function itemLeaves<T>(node: TrieNode<T>): [string, TrieNode<T>][] {
+  if ((node.methods & ~(METHOD_BITS['GET'] as number) & ~POSTED) !== 0) return [];
+  return [...node.children].filter(
+    ([seg, child]) =>
+      childKeys(child).length === 0 &&
+      !child.reserved &&
+      !ALIASES.has(seg.toLowerCase()) &&
+      !isStaticName(seg) &&
+      vocabularyShare(seg) <= VALUE_VOCABULARY_SHARE &&
+      answersAsItem(child),
+  );
+}
+
 /** Deleted, and replaced or changed, and never posted to: the methods of one item of a collection. */
 function answersAsItem<T>(node: TrieNode<T>): boolean {
   return (
@@ -3249,6 +3290,7 @@ function isValueBeside<T>(
   if (
     child.reserved ||
     isStaticName(seg) ||
+    ALIASES.has(seg.toLowerCase()) ||
     (isPluralNoun(seg) && !holdsOnlyItsRoutes(seg, child, param)) ||
     vocabularyShare(seg, true) > VALUE_VOCABULARY_SHARE
   )
