@@ -95,6 +95,9 @@ describe('classifySegment', () => {
     ['arn:aws:s3:::my-bucket', 'id'],
     ['ampUrls:batchGet', 'literal'],
     ['jcr:content', 'literal'],
+    // A quoted value (a JSON string put in the path as it was); a stray quote stays.
+    ['"example-artifact"', 'id'],
+    ['dossier"', 'literal'],
     // A letter beyond ASCII in a name marked as data is a name a user wrote: no route of the
     // directory holds one. A plain word may be a collection of an API written in its language.
     ['kallioMäkinenAndToivonen', 'id'],

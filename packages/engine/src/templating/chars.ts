@@ -7,6 +7,7 @@ export const PERCENT = 0x25; // '%'
 export const DASH = 0x2d; // '-'
 export const OPEN_BRACE = 0x7b; // '{'
 export const CLOSE_BRACE = 0x7d; // '}'
+export const QUOTE = 0x22; // '"'
 export const DIGIT_0 = 0x30;
 export const DIGIT_1 = 0x31;
 export const DIGIT_9 = 0x39;

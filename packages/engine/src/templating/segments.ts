@@ -5,7 +5,7 @@ import { isRealDate } from '../calendar.js';
 import { safeDecode } from '../url-text.js';
 import { isApiWord, segmentWords, vocabularyShare } from './vocabulary.js';
 import { GENERATED_BELOW, letterPairScore } from './letter-pairs-model.js';
-import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE } from './chars.js';
+import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE, QUOTE } from './chars.js';
 
 export type SegmentKind =
   'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token' | 'boolean';
@@ -304,6 +304,9 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
     !(below?.parent !== undefined && WHITESPACE.test(below.parent))
   )
     return 'id';
+  // A quoted value (`"example-artifact"`, a JSON string a client put in the path as it was): no
+  // API names a route in quotes (no literal of the directory is quoted).
+  if (seg.length > 2 && seg.charCodeAt(0) === QUOTE && seg.charCodeAt(seg.length - 1) === QUOTE) return 'id';
   if (FILE_LIKE.test(seg)) return 'literal';
   if (PREFIXED_ID.test(seg)) {
     const tail = seg.slice(seg.indexOf('_') + 1);
