@@ -798,6 +798,18 @@ describe('templatePath', () => {
     expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
+  it('takes a version below a collection of versions, releases or tags for a value', () => {
+    const t = new PathTemplater();
+    t.learn('d', ['packages', 'left-pad', 'versions', 'v12.3.50']);
+    t.learn('d', ['repos', 'releases', 'v2.1']);
+    t.learn('d', ['v1', 'users']);
+    t.finalize();
+    const path = (p: string) => t.template('d', splitPath(p)).join('/');
+    expect(path('packages/left-pad/versions/v12.3.50').endsWith('/versions/{id}')).toBe(true);
+    expect(path('repos/releases/v2.1')).toBe('repos/releases/{id}');
+    expect(path('v1/users')).toBe('v1/users');
+  });
+
   it('merges three leaves or more under a collection when most are names of no API word', () => {
     const t = new PathTemplater();
     // Azure SQL's instance pools: names written in one convention, and a plain one.

@@ -271,6 +271,9 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   if (digits) return 'id';
   if (lowerWord) return RESERVED.has(seg) ? 'reserved' : BOOLEAN.test(seg) ? 'boolean' : 'literal';
   const lower = seg.toLowerCase();
+  // A version below a collection of versions, releases or tags is one of its values
+  // (`/versions/v12.3.50`, `/releases/v2.1`): no literal of the directory sits there so.
+  if (below?.parent !== undefined && VERSION.test(seg) && VERSION_VALUES.test(below.parent)) return 'id';
   if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
   if (BOOLEAN.test(seg)) return 'boolean';
   if (versionPosition && isDatedVersion(seg)) return 'reserved';
@@ -437,10 +440,13 @@ export interface SegmentPlace extends VersionBelow {
   parent: string | undefined;
 }
 
-/** Whether `classifySegment` asks where the segment sits (a decimal, text with whitespace). */
+/** Whether `classifySegment` asks where the segment sits (a decimal, text with whitespace, a version). */
 export function dependsOnPlace(seg: string): boolean {
-  return DECIMAL.test(seg) || WHITESPACE.test(seg);
+  return DECIMAL.test(seg) || WHITESPACE.test(seg) || VERSION.test(seg);
 }
+
+/** Collections whose values are versions (see `classifySegment`). */
+const VERSION_VALUES = /^(?:versions|releases|tags)$/i;
 
 /** A plural's ending, as resource names are made singular (`users`; not `ws`, `status`, `access`). */
 const PLURAL_ENDING = /^.{2,}[^siu]s$/;
