@@ -798,6 +798,26 @@ describe('templatePath', () => {
     expect(path('exports', 'pending')).toBe('exports/pending');
   });
 
+  it('takes a joined name ending in an API word for a value beside the values it shares routes with', () => {
+    const t = new PathTemplater();
+    // Docker's plugins: two names sharing their actions; the collection's own routes stay.
+    for (const action of ['enable', 'disable', 'push']) {
+      t.learn('d', ['v1.33', 'plugins', 'iron', action]);
+      t.learn('d', ['v1.33', 'plugins', 'initech_sales', action]);
+    }
+    for (const route of ['create', 'pull', 'privileges']) t.learn('d', ['v1.33', 'plugins', route]);
+    // A sub-collection in API words beside a value stays (`payment_methods`).
+    for (const action of ['enable', 'disable']) {
+      t.learn('d', ['v1', 'stores', 'oak', action]);
+      t.learn('d', ['v1', 'stores', 'payment_methods', action]);
+    }
+    t.finalize();
+    const path = (p: string) => t.template('d', splitPath(p)).join('/');
+    expect(path('v1.33/plugins/initech_sales/push')).toBe('v1.33/plugins/{param}/push');
+    expect(path('v1.33/plugins/pull')).toBe('v1.33/plugins/pull');
+    expect(path('v1/stores/payment_methods/enable')).toBe('v1/stores/payment_methods/enable');
+  });
+
   it('takes a version below a collection of versions, releases or tags for a value', () => {
     const t = new PathTemplater();
     t.learn('d', ['packages', 'left-pad', 'versions', 'v12.3.50']);

@@ -3072,7 +3072,9 @@ function isSiblingCollection<T>(seg: string, child: TrieNode<T>, param: TrieNode
  * shares an id at most.
  */
 function endsInS<T>(seg: string, child: TrieNode<T>, names: readonly [string, TrieNode<T>][]): boolean {
-  if (names.length === 0 || !isPluralNoun(seg) || vocabularyShare(seg) > 0) return false;
+  // Joined names may end in an API word (`initech_sales`), as long as most of their words are no API's.
+  const most = conventionOf(seg) === null ? 0 : VALUE_VOCABULARY_SHARE;
+  if (names.length === 0 || !isPluralNoun(seg) || vocabularyShare(seg) > most) return false;
   const others = names.map(([, c]) => c);
   // Routes of its own, not ids: a sub-collection holds ids (`/devices/chromeos/{id}`, `…/mobile/{id}`).
   return [...child.children.keys()].filter((key) => others.every((c) => c.children.has(key))).length >= 2;
