@@ -15,6 +15,7 @@ export const UPPER_A = 0x41;
 export const UPPER_F = 0x46;
 export const LOWER_A = 0x61;
 export const LOWER_F = 0x66;
+export const LOWER_V = 0x76;
 export const LOWER_Z = 0x7a;
 
 /** Whether a path segment is a template parameter (`{id}`, `{proxy+}`). */

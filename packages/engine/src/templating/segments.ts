@@ -5,7 +5,7 @@ import { isRealDate } from '../calendar.js';
 import { safeDecode } from '../url-text.js';
 import { isApiWord, segmentWords, vocabularyShare } from './vocabulary.js';
 import { GENERATED_BELOW, letterPairScore } from './letter-pairs-model.js';
-import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_Z, OPEN_BRACE, QUOTE } from './chars.js';
+import { DIGIT_0, DIGIT_9, LOWER_A, LOWER_V, LOWER_Z, OPEN_BRACE, QUOTE } from './chars.js';
 
 export type SegmentKind =
   'literal' | 'reserved' | 'id' | 'uuid' | 'objectId' | 'hash' | 'email' | 'date' | 'token' | 'boolean';
@@ -442,7 +442,10 @@ export interface SegmentPlace extends VersionBelow {
 
 /** Whether `classifySegment` asks where the segment sits (a decimal, text with whitespace, a version). */
 export function dependsOnPlace(seg: string): boolean {
-  return DECIMAL.test(seg) || WHITESPACE.test(seg) || VERSION.test(seg);
+  // A version starts with `v`: one code unit compared before the regexp (this runs per new segment).
+  return (
+    DECIMAL.test(seg) || WHITESPACE.test(seg) || ((seg.charCodeAt(0) | 0x20) === LOWER_V && VERSION.test(seg))
+  );
 }
 
 /** Collections whose values are versions (see `classifySegment`). */
