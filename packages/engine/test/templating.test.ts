@@ -2464,6 +2464,31 @@ describe('templatePath', () => {
     expect(at('/members/alicesmith')).toBe('members/{param}');
   });
 
+  it('keeps many actions joined from API words literal, not joined names of other words', () => {
+    const t = new PathTemplater();
+    // In the order traffic met them: families of affixes (`change_`, `enable_`) come late.
+    const actions = [
+      ...['change_type', 'attach_to_network', 'change_protection', 'change_dns_ptr', 'reboot'],
+      ...['reset', 'attach_iso', 'remove_from_placement_group', 'enable_rescue', 'disable_backup'],
+      ...['poweroff', 'shutdown', 'request_console', 'add_to_placement_group', 'poweron'],
+      ...['detach_from_network', 'rebuild', 'disable_rescue', 'detach_iso', 'create_image'],
+      ...['change_alias_ips', 'reset_password', 'enable_backup'],
+    ];
+    for (const server of ['42', '7', '1009'])
+      for (const a of actions) t.learn('d', ['servers', server, 'actions', a]);
+    const adjectives = ['heavy', 'caring', 'lumpy', 'gifted', 'fuzzy', 'sleek', 'rustic', 'tiny'];
+    const nouns = ['typewriter', 'deed', 'translation', 'exhaust', 'gazebo', 'walrus', 'teapot'];
+    const stores = adjectives.flatMap((a) => nouns.slice(0, 3).map((n) => `${a}_${n}`));
+    for (const s of stores) t.learn('d', ['datastores', s]);
+    t.finalize();
+    expect(actions.length).toBeGreaterThanOrEqual(20);
+    expect(stores.length).toBeGreaterThanOrEqual(20);
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/servers/7/actions/attach_to_network')).toBe('servers/{id}/actions/attach_to_network');
+    expect(at('/servers/7/actions/reboot')).toBe('servers/{id}/actions/reboot');
+    expect(at('/datastores/heavy_deed')).toBe('datastores/{param}');
+  });
+
   it('keeps dotted API groups literal, not tokens, and takes an example host as a value', () => {
     const t = new PathTemplater();
     for (const [group, route] of [

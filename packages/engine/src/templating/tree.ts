@@ -715,6 +715,7 @@ export class PathTemplater<T = never> {
     }
     if ((bestWords ? best.length / 2 : best.length) < this.threshold && !force) return false;
     if (!force && largeAffixFamily(best)) return false;
+    if (!force && apiActionNames(best)) return false;
     if (bestWords) node.wordValues = true;
     const mean = total / Math.max(1, node.children.size);
     node.dominance = Math.min(node.dominance, Math.max(4, mean * 4));
@@ -2700,6 +2701,21 @@ function answersAsInstance<T>(seg: string, literal: TrieNode<T>, target: TrieNod
   )
     return false;
   return methodsWithin(literal, target, 3);
+}
+
+/** More than this share of names mostly of API words makes a set of them actions (see `apiActionNames`). */
+const ACTION_WORDS = 0.75;
+
+/**
+ * Names joined from API words, half of them or more of two words (`attach_to_network`,
+ * `change_dns_ptr`, `reset_password`, `poweroff`): a collection's actions however many, where
+ * values typed by many hands are seldom mostly API words (`heavy_typewriter`, `caring_deed`).
+ */
+function apiActionNames(segs: readonly string[]): boolean {
+  const joined = segs.filter((seg) => /[a-z][_-][a-z]/i.test(seg)).length;
+  if (joined * 2 < segs.length) return false;
+  const words = segs.filter((seg) => vocabularyShare(seg) >= VALUE_VOCABULARY_SHARE).length;
+  return words > segs.length * ACTION_WORDS;
 }
 
 /**
