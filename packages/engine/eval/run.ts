@@ -8,6 +8,8 @@
 //   --half=development  only one half (tuning runs)
 //   --values=alt        values from the independent generator eval/traffic-alt.ts (default:
 //                       eval/traffic.ts); its baseline is eval/baseline-alt.json
+//   --max=N             at most N requests per operation (default 40); thin traffic, as a small
+//                       log gives, has its own baselines (eval/baseline-max10.json, …)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,10 @@ const onlyHalf = args.find((a) => a.startsWith('--half='))?.slice(7);
 const valuesArg = args.find((a) => a.startsWith('--values='))?.slice(9) ?? 'default';
 if (valuesArg !== 'default' && valuesArg !== 'alt') throw new Error(`--values=${valuesArg}: default or alt`);
 const values: Values = valuesArg;
+const maxArg = args.find((a) => a.startsWith('--max='))?.slice(6);
+const maxPerOperation = maxArg === undefined ? 40 : Number(maxArg);
+if (!Number.isInteger(maxPerOperation) || maxPerOperation < 1)
+  throw new Error(`--max=${maxArg}: a whole number ≥ 1`);
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 function loadDirectory(): ApiSample[] {
@@ -126,13 +132,17 @@ out(
     ? '# values: alt (eval/traffic-alt.ts: faker names in 12 locales, ULID/KSUID/nanoid/Snowflake/… ids, pools of 1-25)'
     : '# values: default (eval/traffic.ts: fixed word lists, eight id shapes, pools of 2-12)',
 );
+if (maxPerOperation !== 40) out(`# traffic: at most ${maxPerOperation} requests per operation`);
 await replayCorpusLogs();
 const samples = [...SHAPES.filter((s) => !only || s.name.includes(only)), ...loadDirectory()];
-const baselineFile = join(here, values === 'alt' ? 'baseline-alt.json' : 'baseline.json');
+const baselineFile = join(
+  here,
+  `baseline${values === 'alt' ? '-alt' : ''}${maxPerOperation === 40 ? '' : `-max${maxPerOperation}`}.json`,
+);
 const baseline: Baseline = existsSync(baselineFile)
   ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline)
   : {};
-const scores = samples.map((s) => scoreSample(s, undefined, values));
+const scores = samples.map((s) => scoreSample(s, { maxPerOperation }, values));
 const byHalf = (h: Half) => scores.filter((s) => halfOf(s.provider) === h);
 report('development', byHalf('development'), baseline);
 report('validation', byHalf('validation'), baseline);
@@ -148,7 +158,7 @@ for (const s of scores.filter((x) => x.name.startsWith('shape:'))) out(shapeLine
 // rules about words (eval/faker-shapes.ts); their own lines only.
 out('# generated word shapes (faker, several locales; not in the halves)');
 for (const s of FAKER_SHAPES.filter((x) => !only || x.name.includes(only))) {
-  const score = scoreSample(s, undefined, values);
+  const score = scoreSample(s, { maxPerOperation }, values);
   out(shapeLine(score));
   if (verbose)
     for (const m of [...score.overMerges, ...score.underMerges])
