@@ -2489,6 +2489,35 @@ describe('templatePath', () => {
     expect(at('/datastores/heavy_deed')).toBe('datastores/{param}');
   });
 
+  it('keeps sub-collections of mostly API words sharing only an id literal, not owners', () => {
+    const t = new PathTemplater();
+    // Thin traffic below a repository: each sub-collection holds one commit id, and two of its
+    // five names (`diffstat`, `filehistory`) are not API words.
+    const shas = ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b', '2c26b46b68ffc68ff99b453c1d30413413422d70'];
+    for (const [ws, repo] of [
+      ['acme', 'web-app'],
+      ['globex', 'billing-api'],
+      ['initech', 'web-app'],
+      ['acme', 'billing-api'],
+      ['hooli', 'tps-reports'],
+      ['globex', 'tps-reports'],
+    ])
+      for (const [i, sub] of ['commit', 'patch', 'diffstat', 'filehistory', 'merge-base'].entries())
+        t.learn('d', ['repositories', ws as string, repo as string, sub, shas[i % 2] as string]);
+    // Owners sharing only an id below a collection, most of them no API word, are its values.
+    for (const [i, owner] of ['ivan', 'keiko', 'oluwaseun', 'ragnhild', 'project'].entries())
+      t.learn('d', ['projects', owner, String(1000 + i)]);
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at(`/repositories/globex/billing-api/diffstat/${shas[0]}`)).toBe(
+      'repositories/{param}/{param}/diffstat/{hash}',
+    );
+    expect(at(`/repositories/hooli/tps-reports/commit/${shas[1]}`)).toBe(
+      'repositories/{param}/{param}/commit/{hash}',
+    );
+    expect(at('/projects/keiko/1001')).toBe('projects/{param}/{id}');
+  });
+
   it('keeps dotted API groups literal, not tokens, and takes an example host as a value', () => {
     const t = new PathTemplater();
     for (const [group, route] of [

@@ -2129,10 +2129,14 @@ export class PathTemplater<T = never> {
     // plain words sharing only an id below them are route names there, not more values; values
     // written by many hands mix in marks of data (`carol-smith`, `south_tyrell`). Without typed
     // ids beside them, names in the API's own convention say the same (`/Jobs/Batch/{id}`,
-    // `/messages/inbound/{id}`), while owners do not (`/projects/ivan/{id}`).
+    // `/messages/inbound/{id}`), and so do names mostly of API words, as thin traffic shows a
+    // repository's sub-collections (`/commit/{sha}`, `/merge-base/{spec}` beside `/diffstat/{spec}`),
+    // while owners do not (`/projects/ivan/{id}`).
     if (
       !prefix &&
-      ((node.typed !== null && node.typed.size > 0) || namedByTheApi(sharing.map(([seg]) => seg))) &&
+      ((node.typed !== null && node.typed.size > 0) ||
+        namedByTheApi(sharing.map(([seg]) => seg)) ||
+        mostlyApiWords(sharing.map(([seg]) => seg))) &&
       isTypedKey(best) &&
       sharedKeys(sharing.map(([, c]) => c)) === 1 &&
       !sharing.some(([seg]) => marksData(seg))
@@ -2153,8 +2157,7 @@ export class PathTemplater<T = never> {
       ((sharers <= 2 && sharing.every(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE)) ||
         (node.typed !== null &&
           [...node.typed.values()].every((typedChild) => !hasChildKey(typedChild, best)) &&
-          sharing.filter(([seg]) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length * 2 >
-            sharing.length))
+          mostlyApiWords(sharing.map(([seg]) => seg))))
     )
       return false;
     // Tenants and locales hold the same API below the shared root; services
@@ -2965,6 +2968,11 @@ function namedByTheApi(segs: readonly string[]): boolean {
     segs.every((seg) => isUpper(seg.charCodeAt(0))) ||
     segs.every((seg) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE)
   );
+}
+
+/** Whether more than half of these names are mostly API words (`commit`, `merge-base` beside `diffstat`). */
+function mostlyApiWords(segs: readonly string[]): boolean {
+  return segs.filter((seg) => vocabularyShare(seg) > VALUE_VOCABULARY_SHARE).length * 2 > segs.length;
 }
 
 /**
