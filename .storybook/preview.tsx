@@ -31,6 +31,15 @@ const withFrameWidth: Decorator = (Story, { parameters }) => {
   );
 };
 
+// msw tells its worker on `beforeunload` that this page closed, and Chromium fires that event on a
+// page it keeps in its back/forward cache too: restored by Back (the canvas opened in the same tab,
+// then Back), the story's requests passed through unmocked (404 in the static Storybook). A restored
+// page is reloaded so the worker takes it again.
+if (typeof window !== 'undefined')
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) window.location.reload();
+  });
+
 const preview: Preview = {
   tags: ['autodocs'],
   decorators: [withFrameWidth, withTheme],

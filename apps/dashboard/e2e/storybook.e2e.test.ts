@@ -54,9 +54,30 @@ const preview = (page: Page): FrameLocator => page.frameLocator('#storybook-prev
 // tasks beside it passed 45 s: each wait gets two minutes, not a tight limit.
 const WAIT = 120_000;
 
+// What the pages printed (the mock worker's messages, errors): a wait that runs out says what the
+// page was doing instead of only that the title never showed.
+const printed: string[] = [];
+function record(context: BrowserContext): BrowserContext {
+  const watch = (page: Page) => {
+    page.on('console', (m) => void printed.push(`${m.type()} ${m.text()} (${m.location().url})`));
+    page.on('pageerror', (e) => void printed.push(`pageerror ${e.message}`));
+    page.on('requestfailed', (r) => void printed.push(`requestfailed ${r.url()} ${r.failure()?.errorText}`));
+  };
+  context.on('page', watch);
+  return context;
+}
+
 async function endpointsTitle(frame: FrameLocator | Page): Promise<string> {
   const title = frame.getByText(ENDPOINTS_TITLE).first();
-  await title.waitFor({ timeout: WAIT });
+  const from = printed.length;
+  try {
+    await title.waitFor({ timeout: WAIT });
+  } catch (error) {
+    const lines = printed.slice(from).slice(-30);
+    throw new Error(`${(error as Error).message}\nprinted meanwhile:\n${lines.join('\n') || '(nothing)'}`, {
+      cause: error,
+    });
+  }
   return title.innerText();
 }
 
@@ -72,7 +93,7 @@ describe('the static Storybook', () => {
     server = await serveStatic();
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumLaunchArgs });
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = record(await browser.newContext({ viewport: { width: 1440, height: 900 } }));
   }, 900_000);
 
   afterAll(async () => {
@@ -111,7 +132,7 @@ describe('the static Storybook', () => {
 
   it('shows each story of a docs page with its own data, after the round trip too', async () => {
     // Its own context: no service worker or page state left by the tests before it.
-    const own = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const own = record(await browser.newContext({ viewport: { width: 1440, height: 900 } }));
     const page = await own.newPage();
     await page.goto(`${base}/iframe.html?id=pages-endpoints--full&viewMode=story`);
     expect(await endpointsTitle(page)).toBe('All Endpoints (36)');
