@@ -72,6 +72,9 @@ export function scoreSample(
   for (const q of requests) inv.addObservation(observation(q.method, q.path));
   inv.endpoints();
   const got = new Map<number, Set<string>>();
+  // The templates themselves, names included: `/videos/{videoId}` and `/videos/{token}` are two
+  // endpoints on the Endpoints page even though their shapes agree.
+  const named = new Map<number, Set<string>>();
   for (const q of requests) {
     const shape = shapes.get(q.op) as string[];
     const t = inv.templateFor(DOMAIN, q.method, q.path);
@@ -81,6 +84,14 @@ export function scoreSample(
     let set = got.get(q.op);
     if (!set) got.set(q.op, (set = new Set()));
     set.add(`${segs.length === shape.length ? '' : '#'}${key}`);
+    let names = named.get(q.op);
+    if (!names) named.set(q.op, (names = new Set()));
+    // A parameter after an enum kept literal takes its name from the enum's value (`…/clip/{clipId}`).
+    names.add(
+      segs
+        .map((s, i) => (shape[i] === '*' ? '*' : shape[i - 1] === '*' && shape[i] === '{}' ? '{}' : s))
+        .join('/'),
+    );
   }
   const score: SampleScore = {
     name: sample.name,
@@ -95,7 +106,8 @@ export function scoreSample(
   for (const [i, keys] of got) {
     const op = sample.operations[i]!;
     const shape = (shapes.get(i) as string[]).join('/');
-    const recovered = keys.size === 1 && keys.has(shape);
+    const split = (named.get(i) as Set<string>).size > 1;
+    const recovered = keys.size === 1 && keys.has(shape) && !split;
     score.outcomes.push([i, recovered]);
     if (recovered) {
       score.recovered++;
@@ -104,7 +116,10 @@ export function scoreSample(
     const miss: Miss = {
       method: op.method,
       expected: op.template,
-      got: [...keys].slice(0, 3).map((k) => `/${k}`),
+      got: (split && keys.size === 1
+        ? [...(named.get(i) as Set<string>)].map((k) => `/${k}`)
+        : [...keys].map((k) => `/${k}`)
+      ).slice(0, 3),
     };
     const declared = shape.split('/');
     const over = [...keys].some((k) =>

@@ -2601,8 +2601,32 @@ describe('templatePath', () => {
     t.learn('d', ['devices', 'x2go', 'settings']);
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
-    expect(path('devices', 'LNUk0QOBEUm', 'batchCreate')).toBe('devices/{token}/batchCreate');
+    // The kinds join as one parameter (see joinTypedKinds), the code with them.
+    for (const id of ['6T2TaKTnCTDx1GtDIJ8', 'qtTct1M8Fj', 'LNUk0QOBEUm'])
+      expect(path('devices', id, 'batchCreate')).toBe('devices/{id}/batchCreate');
     expect(path('devices', 'x2go', 'settings')).toBe('devices/x2go/settings');
+  });
+
+  it('lists ids of several kinds at one position as one endpoint, for values met later too', () => {
+    const inv = new Inventory({ detectPii: false });
+    const get = (path: string) => inv.addObservation(obs(path));
+    // Generated ids of uneven length: short ones read as ids, long ones as tokens; one UUID.
+    for (const id of ['ZZTbyfCUoJo4', 'bZFc14508yV6', '983hSJmaa0J7GlXO0', '6P5E8oNdJOOQozKj7Xw'])
+      for (const r of ['', '/captions', '/status']) get(`/videos/${id}${r}`);
+    get('/videos/31a1a7c5-b4e3-47f5-8579-f7fc044c6a98/status');
+    const templates = inv.endpoints().map((e) => e.normalizedPath);
+    expect(templates.sort()).toEqual([
+      '/videos/{videoId}',
+      '/videos/{videoId}/captions',
+      '/videos/{videoId}/status',
+    ]);
+    // A later value of any of the kinds meets the same endpoint.
+    expect(inv.templateFor('site.example', 'GET', '/videos/aZ3kQ9xLm2Pq7RtV8wYbQ/status')).toBe(
+      '/videos/{videoId}/status',
+    );
+    expect(inv.templateFor('site.example', 'GET', '/videos/0b7a1c8e-3d2f-4e5a-9b6c-7d8e9f0a1b2c')).toBe(
+      '/videos/{videoId}',
+    );
   });
 
   it('takes short upper-case codes for ids', () => {

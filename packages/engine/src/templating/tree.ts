@@ -385,7 +385,7 @@ export class PathTemplater<T = never> {
     if (key.charCodeAt(0) === OPEN_BRACE) {
       if (key === '{param}') return this.paramChild(node);
       node.typed ??= new Map();
-      let child = node.typed.get(key);
+      let child = node.typed.get(key) ?? joinedKind(node, key);
       if (!child && node.param?.absorbed?.has(key)) return node.param;
       if (!child) {
         const stray = key === '{uuid}' || key === '{objectId}' ? this.takeNamed(node) : null;
@@ -820,6 +820,8 @@ export class PathTemplater<T = never> {
       if (this.absorbTyped(node)) visit(node.param as TrieNode<T>, depth + 1);
       // Last, once no merge by structure joined the kinds into one parameter.
       this.foldIntoTyped(node, true);
+      const kinds = this.joinTypedKinds(node);
+      if (kinds) visit(kinds, depth + 1, node); // the kinds' sub-trees meet for the first time
     };
     for (const root of this.roots.values()) visit(root, 0);
     // Then collections still showing only one or two joined names (see `mergeJoinedNames`): once
@@ -1993,6 +1995,32 @@ export class PathTemplater<T = never> {
    * leaves. They are one parameter: the typed child joins `{param}`, and its kind is remembered
    * so later ids of that kind go there too. Returns whether it joined anything.
    */
+  /**
+   * Typed ids of several kinds at one position are one parameter (`/videos/{id}` for
+   * `vi4blUQJFrYWbWUBvUUxY4`, `/videos/{token}` for `vi6T2TaKTnCTDx1GtDIJ8…`, a longer one):
+   * a route names one value there, whatever shape each value has, and an API description
+   * cannot declare two parameters at one place. The kinds join the first of `KIND_ORDER`,
+   * those naming their resource first (`/videos/{videoId}`), which keeps their names as
+   * aliases so that later values of any of them meet it. Returns it.
+   */
+  private joinTypedKinds(node: TrieNode<T>): TrieNode<T> | null {
+    if (!node.typed || node.typed.size < 2 || isSplit(node)) return null;
+    // Guessed kinds only: a stored template's own name (`{username}`) is the user's or the spec's.
+    const kinds = [...node.typed].filter(([key, child]) => TYPED_KINDS.has(key) && !child.fromName);
+    if (kinds.length < 2) return null;
+    const rank = (k: string) => KIND_ORDER.indexOf(k);
+    const [key, target] = kinds.reduce((a, b) => (rank(b[0]) < rank(a[0]) ? b : a));
+    for (const [other, child] of kinds) {
+      if (other === key) continue;
+      mergeInto(target, child);
+      node.typed.delete(other);
+      (target.absorbed ??= new Set()).add(other);
+    }
+    retemplate(target, `${node.template}/${key}`);
+    this.payloadEpoch++;
+    return target;
+  }
+
   private absorbTyped(node: TrieNode<T>): boolean {
     const param = node.param;
     if (!param || !node.typed || isSplit(node)) return false;
@@ -2275,7 +2303,11 @@ export class PathTemplater<T = never> {
       }
       if (t.charCodeAt(0) === OPEN_BRACE) {
         let key = this.paramKey(node, t, typedIn[i - 1]);
-        if (key !== '{param}' && !node.typed?.has(key) && node.param?.absorbed?.has(key)) key = '{param}';
+        if (key !== '{param}' && !node.typed?.has(key)) {
+          const joined = joinedKind(node, key);
+          if (joined) key = joined.template.slice(joined.template.lastIndexOf('/') + 1);
+          else if (node.param?.absorbed?.has(key)) key = '{param}';
+        }
         typed[i] = key;
         node = key === '{param}' ? node.param : (node.typed?.get(key) ?? null);
         continue;
@@ -2317,6 +2349,13 @@ export class PathTemplater<T = never> {
     }
     return typed;
   }
+}
+
+/** The typed child that took the kind `key` over from its position (see `joinTypedKinds`). */
+function joinedKind<T>(node: TrieNode<T>, key: string): TrieNode<T> | undefined {
+  if (!node.typed || node.typed.size === 0) return undefined;
+  for (const child of node.typed.values()) if (child.absorbed?.has(key)) return child;
+  return undefined;
 }
 
 function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
@@ -2676,6 +2715,17 @@ const INSTANCE_WRITES = METHOD_BITS['DELETE'] as number;
 const PLAIN_WORD = /^[a-z]+$/;
 /** The parameters typed segments become (`{id}`, `{token}`), not a stored template's names (`{x}`). */
 const TYPED_KINDS: ReadonlySet<string> = new Set(Object.values(PARAM_NAME));
+/** Which kind typed ids of several kinds at one position join (see `joinTypedKinds`). */
+const KIND_ORDER: readonly string[] = [
+  '{id}',
+  '{uuid}',
+  '{objectId}',
+  '{hash}',
+  '{token}',
+  '{email}',
+  '{date}',
+  '{boolean}',
+];
 /** A name as people write one: letters first, then letters, digits, `.`, `_` or `-`. */
 const WRITTEN_NAME = /^\p{L}[\p{L}\p{N}._-]*$/u;
 /** The methods that read, replace or change the one resource a route names. */
