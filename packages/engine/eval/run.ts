@@ -10,6 +10,9 @@
 //                       eval/traffic.ts); its baseline is eval/baseline-alt.json
 //   --max=N             at most N requests per operation (default 40); thin traffic, as a small
 //                       log gives, has its own baselines (eval/baseline-max10.json, …)
+//   --batches=N         analyse each API's traffic shuffled, in N batches as the server does,
+//                       stored endpoints fed back (default: in the order generated, one
+//                       batch); its own baselines (eval/baseline-batches4.json, …)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,9 @@ const maxArg = args.find((a) => a.startsWith('--max='))?.slice(6);
 const maxPerOperation = maxArg === undefined ? 40 : Number(maxArg);
 if (!Number.isInteger(maxPerOperation) || maxPerOperation < 1)
   throw new Error(`--max=${maxArg}: a whole number ≥ 1`);
+const batchesArg = args.find((a) => a.startsWith('--batches='))?.slice(10);
+const batches = batchesArg === undefined ? 0 : Number(batchesArg);
+if (!Number.isInteger(batches) || batches < 1) throw new Error(`--batches=${batchesArg}: a whole number ≥ 1`);
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 function loadDirectory(): ApiSample[] {
@@ -133,16 +139,18 @@ out(
     : '# values: default (eval/traffic.ts: fixed word lists, eight id shapes, pools of 2-12)',
 );
 if (maxPerOperation !== 40) out(`# traffic: at most ${maxPerOperation} requests per operation`);
+if (batches > 0)
+  out(`# requests shuffled, analysed in ${batches} batch(es), stored endpoints fed back (the server's path)`);
 await replayCorpusLogs();
 const samples = [...SHAPES.filter((s) => !only || s.name.includes(only)), ...loadDirectory()];
 const baselineFile = join(
   here,
-  `baseline${values === 'alt' ? '-alt' : ''}${maxPerOperation === 40 ? '' : `-max${maxPerOperation}`}.json`,
+  `baseline${values === 'alt' ? '-alt' : ''}${maxPerOperation === 40 ? '' : `-max${maxPerOperation}`}${batches > 0 ? `-batches${batches}` : ''}.json`,
 );
 const baseline: Baseline = existsSync(baselineFile)
   ? (JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline)
   : {};
-const scores = samples.map((s) => scoreSample(s, { maxPerOperation }, values));
+const scores = samples.map((s) => scoreSample(s, { maxPerOperation }, values, batches));
 const byHalf = (h: Half) => scores.filter((s) => halfOf(s.provider) === h);
 report('development', byHalf('development'), baseline);
 report('validation', byHalf('validation'), baseline);
@@ -158,7 +166,7 @@ for (const s of scores.filter((x) => x.name.startsWith('shape:'))) out(shapeLine
 // rules about words (eval/faker-shapes.ts); their own lines only.
 out('# generated word shapes (faker, several locales; not in the halves)');
 for (const s of FAKER_SHAPES.filter((x) => !only || x.name.includes(only))) {
-  const score = scoreSample(s, { maxPerOperation }, values);
+  const score = scoreSample(s, { maxPerOperation }, values, batches);
   out(shapeLine(score));
   if (verbose)
     for (const m of [...score.overMerges, ...score.underMerges])

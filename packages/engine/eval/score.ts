@@ -1,10 +1,11 @@
 // Template a sample's traffic without its spec (the product's own path: an Inventory fed
 // observations, then asked which template each request has) and score exact recovery per
 // operation: every request of the operation lands on one template of the spec's shape.
-import { Inventory, type Observation } from '../src/index.js';
+import { Inventory, type EndpointAggregate, type Observation } from '../src/index.js';
+import { rng } from '../bench/synthetic.js';
 import { safeDecode } from '../src/url-text.js';
 import type { ApiSample } from './operations.js';
-import { generateTraffic, type TrafficOptions } from './traffic.js';
+import { generateTraffic, hash, type Request, type TrafficOptions } from './traffic.js';
 import { generateAltTraffic } from './traffic-alt.js';
 
 /** Which value generator makes the traffic: eval/traffic.ts, or the independent eval/traffic-alt.ts. */
@@ -49,10 +50,17 @@ function declaredShape(template: string, enums: ReadonlySet<string>): string[] |
   return out;
 }
 
+/**
+ * Score one API. With `batches` (1 or more) its traffic is analysed as the server does, one
+ * batch at a time: the requests in a seeded random order (a log interleaves operations), cut
+ * into that many batches, each analysed by a new `Inventory` fed the endpoints the previous one
+ * stored. With 0, in the order generated (operation by operation), by one `Inventory`.
+ */
 export function scoreSample(
   sample: ApiSample,
   traffic?: TrafficOptions,
   values: Values = 'default',
+  batches = 0,
 ): SampleScore {
   const shapes = new Map<number, string[]>();
   const seen = new Set<string>();
@@ -68,8 +76,11 @@ export function scoreSample(
   const requests = (values === 'alt' ? generateAltTraffic : generateTraffic)(sample, traffic).filter((q) =>
     shapes.has(q.op),
   );
-  const inv = new Inventory({ detectPii: false });
-  for (const q of requests) inv.addObservation(observation(q.method, q.path));
+  const inv =
+    batches > 0
+      ? analyseInBatches(requests, batches, hash(sample.name))
+      : new Inventory({ detectPii: false });
+  if (batches === 0) for (const q of requests) inv.addObservation(observation(q.method, q.path));
   inv.endpoints();
   const got = new Map<number, Set<string>>();
   // The templates themselves, names included: `/videos/{videoId}` and `/videos/{token}` are two
@@ -128,6 +139,26 @@ export function scoreSample(
     (over ? score.overMerges : score.underMerges).push(miss);
   }
   return score;
+}
+
+/** The last of `n` inventories, each fed the endpoints the one before it stored (see `scoreSample`). */
+function analyseInBatches(requests: readonly Request[], n: number, seed: number): Inventory {
+  const order = [...requests];
+  const r = rng(seed);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [order[i], order[j]] = [order[j] as Request, order[i] as Request];
+  }
+  const size = Math.ceil(order.length / n);
+  let stored: EndpointAggregate[] = [];
+  let inv = new Inventory({ detectPii: false });
+  for (let start = 0; start < order.length; start += size) {
+    inv = new Inventory({ detectPii: false });
+    inv.addAggregates(stored);
+    for (const q of order.slice(start, start + size)) inv.addObservation(observation(q.method, q.path));
+    stored = inv.endpoints();
+  }
+  return inv;
 }
 
 /** A successful access-log request for `path`, as the evaluations feed the Inventory. */
