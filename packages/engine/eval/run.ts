@@ -38,7 +38,8 @@ if (!Number.isInteger(maxPerOperation) || maxPerOperation < 1)
   throw new Error(`--max=${maxArg}: a whole number ≥ 1`);
 const batchesArg = args.find((a) => a.startsWith('--batches='))?.slice(10);
 const batches = batchesArg === undefined ? 0 : Number(batchesArg);
-if (!Number.isInteger(batches) || batches < 1) throw new Error(`--batches=${batchesArg}: a whole number ≥ 1`);
+if (batchesArg !== undefined && (!Number.isInteger(batches) || batches < 1))
+  throw new Error(`--batches=${batchesArg}: a whole number ≥ 1`);
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 function loadDirectory(): ApiSample[] {

@@ -2900,6 +2900,26 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
     expect(members?.merges?.[0]).toMatchObject({ parameter: '{teamId}' });
   });
 
+  it('folds rows an earlier analysis stored under two kinds of ids into one endpoint', () => {
+    const first = new Inventory({ detectPii: false });
+    first.addObservation(obs('/videos/ZZTbyfCUoJo4/status'));
+    const [row] = first.endpoints();
+    // As analyses before typed kinds were joined stored them: a short id's row and a long one's.
+    const stored = [
+      { ...row!, normalizedPath: '/videos/{videoId}/status', requestCount: 3 },
+      { ...row!, normalizedPath: '/videos/{token}/status', requestCount: 2 },
+    ];
+    const inv = new Inventory({ detectPii: false });
+    inv.addAggregates(stored);
+    inv.addObservation(obs('/videos/aZ3kQ9xLm2Pq7RtV8wYbQ/status'));
+    expect(inv.endpoints().map((e) => [e.normalizedPath, e.requestCount])).toEqual([
+      ['/videos/{videoId}/status', 6],
+    ]);
+    expect(inv.foldedInto().get('site.example GET /videos/{token}/status')).toBe(
+      'site.example GET /videos/{videoId}/status',
+    );
+  });
+
   it('keeps the merge when later values are API words, and reserved words apart', () => {
     let stored: ReturnType<Inventory['endpoints']> = [];
     const seen: string[][] = [];

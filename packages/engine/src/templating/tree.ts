@@ -2006,12 +2006,15 @@ export class PathTemplater<T = never> {
   private joinTypedKinds(node: TrieNode<T>): TrieNode<T> | null {
     if (!node.typed || node.typed.size < 2 || isSplit(node)) return null;
     // Guessed kinds only: a stored template's own name (`{username}`) is the user's or the spec's.
-    const kinds = [...node.typed].filter(([key, child]) => TYPED_KINDS.has(key) && !child.fromName);
-    if (kinds.length < 2) return null;
+    // A stored `{videoId}` (an `{id}` only its name made, `fromName`) joins too: an earlier analysis
+    // stored the position's values under it.
+    const kinds = [...node.typed].filter(([key]) => TYPED_KINDS.has(key));
+    if (kinds.length < 2 || kinds.every(([, child]) => child.fromName)) return null;
     const rank = (k: string) => KIND_ORDER.indexOf(k);
     const [key, target] = kinds.reduce((a, b) => (rank(b[0]) < rank(a[0]) ? b : a));
     for (const [other, child] of kinds) {
       if (other === key) continue;
+      if (!child.fromName) target.fromName = false;
       mergeInto(target, child);
       node.typed.delete(other);
       (target.absorbed ??= new Set()).add(other);
