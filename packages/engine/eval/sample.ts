@@ -48,6 +48,9 @@ export function loadSample(): ApiSample[] {
  * Recovered operations per sample when the sample was last written, under each value generator
  * (`alt:NAME` for eval/traffic-alt.ts): the floors the test holds.
  */
+/** The sample is also analysed as the server does, in this many batches (see `scoreSample`). */
+export const SAMPLE_BATCHES = 4;
+
 export function expectedRecovery(): Record<string, number> {
   return JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<string, number>;
 }
@@ -64,6 +67,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const s of loadSample()) {
     expected[s.name] = scoreSample(s).recovered;
     expected[`alt:${s.name}`] = scoreSample(s, undefined, 'alt').recovered;
+    expected[`batches:${s.name}`] = scoreSample(s, undefined, 'default', SAMPLE_BATCHES).recovered;
   }
   writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(expected, null, 2)}\n`);
   process.stdout.write(`${JSON.stringify(expected, null, 2)}\n`);

@@ -99,7 +99,9 @@ export interface EndpointAggregate {
 
 const MAX_PII = 100;
 const MAX_QUERY_PARAMS = 50;
-const MAX_SAMPLE_PATHS = 5;
+const MAX_SAMPLE_PATHS = 16;
+/** Sample paths are kept up to this length (a longer one is cut, and no longer the raw path). */
+const SAMPLE_PATH_LENGTH = 512;
 const SAMPLE_BODY = 2048;
 
 export function endpointKey(domain: string, method: string, normalizedPath: string): string {
@@ -272,18 +274,87 @@ function recordRequestFields(agg: EndpointAggregate, body: string): void {
 
 const isParameter = (segment: string): boolean => /^\{[^{}/]+\}$/.test(segment);
 
-/** A copy of `agg` with its counts scaled by `share` (a part of a split endpoint), at least 1 request. */
-function scaleAggregate(agg: EndpointAggregate, share: number): EndpointAggregate {
-  const part = structuredClone(agg);
-  const scale = (counts: Record<string, number>) => {
-    for (const k of Object.keys(counts)) counts[k] = Math.max(1, Math.round((counts[k] as number) * share));
+/**
+ * Whether a stored aggregate's sample paths say all its template does: a template a guess
+ * made (not a declared route's), no sample cut short, and either every raw path it stood for
+ * (fewer than the samples kept, so none was left out) or, at each position the templater
+ * merged, as many values as the merge took (`/entities/vms/1`, `/entities/vc-datacenters/2`
+ * for a merge of two; the ids beside them are ids whichever of them are kept).
+ */
+function completeSamples(agg: EndpointAggregate, segments: readonly string[]): boolean {
+  if (agg.routeTemplate === true || agg.samplePaths.length === 0) return false;
+  if (agg.samplePaths.some((p) => p.length >= SAMPLE_PATH_LENGTH)) return false;
+  if (agg.samplePaths.length < MAX_SAMPLE_PATHS) return true;
+  const merges = storedMerges(agg, segments);
+  if (!merges || merges.size === 0) return false;
+  const samples = agg.samplePaths.map((p) => splitPath(p));
+  for (const [at, reason] of merges) {
+    if (samples.some((s) => s.length !== segments.length)) return false;
+    if (new Set(samples.map((s) => s[at])).size < reason.distinct) return false;
+  }
+  return true;
+}
+
+/** Counts shared out in proportion to `weights`, summing to `total` (largest remainders). */
+function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    out[i] = (out[i] as number) + 1;
+    left--;
+  }
+  return out;
+}
+
+/**
+ * One part per group of sample paths, each standing as its first sample (templated again by
+ * `endpoints()`), its counts the aggregate's shared by the groups' sizes, exactly: the parts
+ * sum to the whole when they meet again.
+ */
+function divideAggregate(agg: EndpointAggregate, groups: readonly string[][]): EndpointAggregate[] {
+  const standAs = (paths: readonly string[]) =>
+    joinSegments(splitPath(paths[0] as string).map((s) => escapeLiteral(s)));
+  if (groups.length === 1) {
+    agg.normalizedPath = standAs(groups[0] as string[]);
+    return [agg];
+  }
+  const parts = shareAggregate(
+    agg,
+    groups.map((g) => g.length),
+  );
+  parts.forEach((part, i) => {
+    const paths = groups[i] as string[];
+    part.normalizedPath = standAs(paths);
+    part.samplePaths = [...paths];
+    delete part.merges;
+  });
+  return parts;
+}
+
+/**
+ * Copies of `agg`, one per weight, its counts (requests, statuses, auth, schemes, PII, preflights)
+ * shared out in proportion, exactly: the parts sum to the whole.
+ */
+function shareAggregate(agg: EndpointAggregate, weights: readonly number[]): EndpointAggregate[] {
+  const share = (n: number) => apportion(n, weights);
+  const parts = weights.map(() => structuredClone(agg));
+  const spread = (get: (a: EndpointAggregate) => Record<string, number>) => {
+    for (const [k, n] of Object.entries(get(agg))) share(n).forEach((v, i) => (get(parts[i]!)[k] = v));
+    for (const part of parts)
+      for (const [k, v] of Object.entries(get(part))) if (v === 0) delete get(part)[k];
   };
-  part.requestCount = Math.max(1, Math.round(agg.requestCount * share));
-  scale(part.statusCounts);
-  scale(part.auth);
-  scale(part.schemes);
-  if (part.preflights) part.preflights = Math.round(part.preflights * share);
-  return part;
+  share(agg.requestCount).forEach((v, i) => (parts[i]!.requestCount = v));
+  spread((a) => a.statusCounts);
+  spread((a) => a.auth);
+  spread((a) => a.schemes);
+  agg.pii.forEach((p, j) => share(p.count).forEach((v, i) => (parts[i]!.pii[j]!.count = v)));
+  for (const part of parts) part.pii = part.pii.filter((p) => p.count > 0);
+  if (agg.preflights) share(agg.preflights).forEach((v, i) => (parts[i]!.preflights = v));
+  return parts;
 }
 
 /** Merge `b` into `a` (same endpoint key or a re-templated one). Mutates and returns `a`. */
@@ -426,6 +497,11 @@ export class Inventory {
   private readonly addedTraffic: DomainTraffic[] = [];
   /** Aggregates loaded with `addAggregate` (stored ones): kept even when they never answered. */
   private readonly loaded = new Set<string>();
+  /**
+   * Stored aggregates learned from their sample paths instead of their template (see
+   * `completeSamples`): endpointKey → the samples, templated again by `endpoints()`.
+   */
+  private readonly resampled = new Map<string, string[]>();
   /** Per domain, the prefixes of split overrides (`['link']`, `['users', '{userId}', 'links']`). */
   private readonly splits = new Map<string, string[][]>();
   /** Preflights not yet on an endpoint, by domain, requested method and template when read. */
@@ -498,6 +574,12 @@ export class Inventory {
       if (declared && declared !== copy.normalizedPath) {
         this.renamed.set(endpointKey(copy.domain, copy.method, copy.normalizedPath), declared);
         copy.normalizedPath = declared;
+      } else if (completeSamples(copy, segments)) {
+        // Every raw path it stood for is at hand: learned as those, the templater decides again
+        // with this batch's traffic, not bound by a merge an earlier, smaller batch made.
+        const weight = Math.max(1, Math.round(copy.requestCount / copy.samplePaths.length));
+        for (const sample of copy.samplePaths) this.templater.learn(copy.domain, splitPath(sample), weight);
+        this.resampled.set(endpointKey(copy.domain, copy.method, copy.normalizedPath), copy.samplePaths);
       } else
         this.templater.learn(
           copy.domain,
@@ -533,8 +615,12 @@ export class Inventory {
       groups.set(value, [...(groups.get(value) ?? []), path]);
     }
     if (groups.size === 0) return null;
-    return [...groups].map(([value, paths]) => {
-      const part = scaleAggregate(agg, paths.length / agg.samplePaths.length);
+    const values = [...groups];
+    return shareAggregate(
+      agg,
+      values.map(([, paths]) => paths.length),
+    ).map((part, j) => {
+      const [value, paths] = values[j] as [string, string[]];
       part.normalizedPath = joinSegments(segments.map((s, i) => (i === at ? escapeLiteral(value) : s)));
       part.samplePaths = paths;
       delete part.merges;
@@ -699,7 +785,7 @@ export class Inventory {
     else if (obs.auth.length === 0) agg.auth['none'] = (agg.auth['none'] ?? 0) + 1;
     else for (const a of obs.auth) agg.auth[a] = (agg.auth[a] ?? 0) + 1;
     if (agg.samplePaths.length < MAX_SAMPLE_PATHS && !agg.samplePaths.includes(obs.path))
-      agg.samplePaths.push(obs.path.slice(0, 512));
+      agg.samplePaths.push(obs.path.slice(0, SAMPLE_PATH_LENGTH));
     if (obs.query && agg.queryParams.length < MAX_QUERY_PARAMS) {
       for (const name of queryNames(obs.query)) {
         if (agg.queryParams.length < MAX_QUERY_PARAMS && !agg.queryParams.includes(name))
@@ -732,11 +818,15 @@ export class Inventory {
    */
   endpoints(): EndpointAggregate[] {
     // The methods each learned route answered: a literal answering as the parameter beside it does is a value.
-    for (const agg of this.aggregates.values())
-      if (!agg.spec) this.templater.noteMethod(agg.domain, splitPath(agg.normalizedPath), agg.method);
+    for (const [key, agg] of this.aggregates) {
+      if (agg.spec) continue;
+      const samples = this.resampled.get(key);
+      for (const path of samples ?? [agg.normalizedPath])
+        this.templater.noteMethod(agg.domain, splitPath(path), agg.method);
+    }
     this.templater.finalize();
     const merged = new Map<string, EndpointAggregate>();
-    for (const [key, agg] of this.aggregates) {
+    for (const [key, agg, part] of this.resampledParts()) {
       let target = key;
       if (!agg.spec) {
         // Names a parameter already has stay (a declared route keeps all of its own);
@@ -768,12 +858,12 @@ export class Inventory {
         });
         if (merges.length > 0) agg.merges = merges;
         else delete agg.merges;
-        if (path !== agg.normalizedPath) {
+        if (path !== agg.normalizedPath || endpointKey(agg.domain, agg.method, path) !== key) {
           // A declared template may cover the merged path too.
           const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);
           agg.normalizedPath = spec ?? path;
           target = endpointKey(agg.domain, agg.method, agg.normalizedPath);
-          this.folded.set(key, target);
+          if (!part) this.folded.set(key, target);
         }
       }
       const existing = merged.get(target);
@@ -787,6 +877,34 @@ export class Inventory {
     this.placePreflights(merged.values());
     this.templater.invalidatePayloads();
     return [...merged].filter(([key, agg]) => !this.unanswered(key, agg)).map(([, agg]) => agg);
+  }
+
+  /**
+   * The aggregates to template, resampled ones (see `resampled`) standing as one of their raw
+   * paths, so that `endpoints()` names them as it names new traffic; one whose samples the
+   * templater now tells apart (an earlier batch merged `/entities/vms` and
+   * `/entities/vc-datacenters`; this one sees the API's other collections beside them) is
+   * divided by its samples, its counts shared in proportion. The first part keeps the stored
+   * key, so `foldedInto` tells where the stored row went.
+   */
+  private *resampledParts(): Generator<[key: string, agg: EndpointAggregate, part: boolean]> {
+    for (const [key, agg] of this.aggregates) {
+      const samples = this.resampled.get(key);
+      if (!samples) {
+        yield [key, agg, false];
+        continue;
+      }
+      const groups = new Map<string, string[]>();
+      for (const sample of samples) {
+        const at = joinSegments(this.templater.template(agg.domain, splitPath(sample)));
+        groups.set(at, [...(groups.get(at) ?? []), sample]);
+      }
+      const parts = divideAggregate(agg, [...groups.values()]);
+      // Later parts are new rows: no stored row went there (`foldedInto` names only the first).
+      for (let i = 0; i < parts.length; i++)
+        yield [i === 0 ? key : `${key}#${i}`, parts[i] as EndpointAggregate, i > 0];
+    }
+    this.resampled.clear();
   }
 
   /** Count CORS preflights (`OPTIONS` is not an endpoint) to put on the endpoint they precede. */

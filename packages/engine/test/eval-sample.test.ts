@@ -1,9 +1,10 @@
 // The templating evaluation's regression sample (eval/sample/: three APIs of each half of
 // the OpenAPI directory and the generated route shapes), templated without their specs:
 // no API may recover fewer operations than when the sample was last written, with the traffic
-// of either value generator (eval/traffic.ts, and the independent eval/traffic-alt.ts).
+// of either value generator (eval/traffic.ts, and the independent eval/traffic-alt.ts), nor
+// analysed in batches as the server analyses uploads and captures.
 import { describe, expect, it } from 'vitest';
-import { expectedRecovery, loadSample } from '../eval/sample.js';
+import { SAMPLE_BATCHES, expectedRecovery, loadSample } from '../eval/sample.js';
 import { scoreSample } from '../eval/score.js';
 
 describe('templating evaluation sample', () => {
@@ -20,6 +21,20 @@ describe('templating evaluation sample', () => {
         ).toBeGreaterThanOrEqual(expected[key] ?? Infinity);
       });
     }
+
+  // The server's path: shuffled, in batches, each analysis fed the endpoints the last one stored.
+  for (const sample of loadSample())
+    it(
+      `${sample.name} keeps its exact recovery analysed in ${SAMPLE_BATCHES} batches`,
+      { timeout: 60_000 },
+      () => {
+        const score = scoreSample(sample, undefined, 'default', SAMPLE_BATCHES);
+        expect(
+          score.recovered,
+          JSON.stringify([...score.overMerges, ...score.underMerges].slice(0, 5)),
+        ).toBeGreaterThanOrEqual(expected[`batches:${sample.name}`] ?? Infinity);
+      },
+    );
 
   it('recovers the shapes the issue names', { timeout: 60_000 }, () => {
     const byName = new Map(loadSample().map((s) => [s.name, scoreSample(s)]));

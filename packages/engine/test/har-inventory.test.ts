@@ -239,6 +239,6 @@ describe('Inventory', () => {
     const eps = inv.endpoints();
     expect(eps.length).toBeLessThan(30);
     expect(eps.reduce((n, e) => n + e.requestCount, 0)).toBe(20_000);
-    expect(eps.every((e) => e.samplePaths.length <= 5)).toBe(true);
+    expect(eps.every((e) => e.samplePaths.length <= 16)).toBe(true);
   });
 });

@@ -2900,6 +2900,33 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
     expect(members?.merges?.[0]).toMatchObject({ parameter: '{teamId}' });
   });
 
+  it('decides a stored merge again from its sample paths, sharing its counts exactly', () => {
+    const first = new Inventory({ detectPii: false });
+    for (const team of ['apple', 'banana']) first.addObservation(obs(`/v1/teams/${team}/members`));
+    const [row] = first.endpoints();
+    expect(row?.normalizedPath).toBe('/v1/teams/{teamId}/members');
+    // The stored row stood for two raw paths; this batch shows `search` to be the API's own word.
+    const stored = {
+      ...row!,
+      samplePaths: ['/v1/teams/apple/members', '/v1/teams/search/members'],
+      requestCount: 5,
+      statusCounts: { '200': 3, '404': 2 },
+    };
+    const inv = new Inventory({ detectPii: false });
+    inv.addAggregates([stored]);
+    inv.addObservation(obs('/v1/teams/settings/members'));
+    const rows = inv.endpoints().map((e) => [e.normalizedPath, e.requestCount, e.statusCounts]);
+    expect(rows).toEqual([
+      ['/v1/teams/apple/members', 3, { '200': 2, '404': 1 }],
+      ['/v1/teams/search/members', 2, { '200': 1, '404': 1 }],
+      ['/v1/teams/settings/members', 1, { '200': 1 }],
+    ]);
+    // The stored row's marks go to its first part.
+    expect(inv.foldedInto().get('site.example GET /v1/teams/{teamId}/members')).toBe(
+      'site.example GET /v1/teams/apple/members',
+    );
+  });
+
   it('folds rows an earlier analysis stored under two kinds of ids into one endpoint', () => {
     const first = new Inventory({ detectPii: false });
     first.addObservation(obs('/videos/ZZTbyfCUoJo4/status'));
