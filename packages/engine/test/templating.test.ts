@@ -2464,6 +2464,36 @@ describe('templatePath', () => {
     expect(at('/members/alicesmith')).toBe('members/{param}');
   });
 
+  it('keeps a family literal when one member of it is no word after the prefix', () => {
+    const t = new PathTemplater();
+    // Geodesy's entry types: a `type_…` family of eleven, one of them `type_mb` (a short code),
+    // among 35 other names; sorted, `type_mb` sits inside the family.
+    const family = [
+      ...['type_daymet', 'type_document_csv', 'type_document_html', 'type_gtfs_route', 'type_gtfs_stop'],
+      ...[
+        'type_mb',
+        'type_point_hydro',
+        'type_point_noaa',
+        'type_point_simple',
+        'type_tmy',
+        'type_usgs_gauge',
+      ],
+    ];
+    const words = ['boulder', 'trip', 'media', 'notes', 'lidar', 'gadgets', 'project'];
+    const kinds = ['crimes', 'flight', 'imageloop', 'casestudy', 'survey'];
+    const others = words.flatMap((w) => kinds.map((k) => `${w}${k}`));
+    // Met in traffic's order, the family spread among the others (a merge by count is weighed
+    // every few new names, from the 40th).
+    const order = others.flatMap((o, i) => (i % 3 === 0 && family[i / 3] ? [family[i / 3]!, o] : [o]));
+    expect(order).toHaveLength(46);
+    for (const name of order) t.learn('d', ['repository', 'search', 'type', name]);
+    t.finalize();
+    expect(others).toHaveLength(35);
+    const at = (name: string) => t.template('d', ['repository', 'search', 'type', name]).join('/');
+    expect(at('type_daymet')).toBe('repository/search/type/type_daymet');
+    expect(at('lidarsurvey')).toBe('repository/search/type/lidarsurvey');
+  });
+
   it('keeps many actions joined from API words literal, not joined names of other words', () => {
     const t = new PathTemplater();
     // In the order traffic met them: families of affixes (`change_`, `enable_`) come late.

@@ -2540,13 +2540,17 @@ function largeAffixFamily(names: readonly string[]): boolean {
     for (let start = 0; start < keys.length;) {
       const first = keys[start] as string;
       let end = start + 1;
+      let members = 1;
       for (; end < keys.length; end++) {
         const next = keys[end] as string;
         let n = 0;
         while (n < first.length && first[n] === next[n]) n++;
-        if (n < LONG_AFFIX || !word.test(next.slice(n))) break;
+        if (n < LONG_AFFIX) break;
+        // A member whose rest is no word (`type_mb` among `type_daymet`, `type_gtfs_stop`) is not
+        // counted, and does not end the family either.
+        if (word.test(next.slice(n))) members++;
       }
-      if (end - start >= Math.max(3, names.length * FAMILY_SHARE)) return true;
+      if (members >= Math.max(3, names.length * FAMILY_SHARE)) return true;
       start = end;
     }
   }
