@@ -80,8 +80,11 @@ export function scoreSample(
     batches > 0
       ? analyseInBatches(requests, batches, hash(sample.name))
       : new Inventory({ detectPii: false });
-  if (batches === 0) for (const q of requests) inv.addObservation(observation(q.method, q.path));
-  inv.endpoints();
+  // In batches, each batch's Inventory called endpoints() once already, as the server does.
+  if (batches === 0) {
+    for (const q of requests) inv.addObservation(observation(q.method, q.path));
+    inv.endpoints();
+  }
   const got = new Map<number, Set<string>>();
   // The templates themselves, names included: `/videos/{videoId}` and `/videos/{token}` are two
   // endpoints on the Endpoints page even though their shapes agree.
