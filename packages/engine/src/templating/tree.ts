@@ -1990,12 +1990,6 @@ export class PathTemplater<T = never> {
   }
 
   /**
-   * One position, two parameters: generated ids (`{id}`: `zeSbxRdEQDwAS`) beside names merged
-   * into `{param}` (`gold-wonka`, `GroupForEdgeAutomation`) holding the same sub-routes, or both
-   * leaves. They are one parameter: the typed child joins `{param}`, and its kind is remembered
-   * so later ids of that kind go there too. Returns whether it joined anything.
-   */
-  /**
    * Typed ids of several kinds at one position are one parameter (`/videos/{id}` for
    * `vi4blUQJFrYWbWUBvUUxY4`, `/videos/{token}` for `vi6T2TaKTnCTDx1GtDIJ8…`, a longer one):
    * a route names one value there, whatever shape each value has, and an API description
@@ -2024,6 +2018,12 @@ export class PathTemplater<T = never> {
     return target;
   }
 
+  /**
+   * One position, two parameters: generated ids (`{id}`: `zeSbxRdEQDwAS`) beside names merged
+   * into `{param}` (`gold-wonka`, `GroupForEdgeAutomation`) holding the same sub-routes, or both
+   * leaves. They are one parameter: the typed child joins `{param}`, and its kind is remembered
+   * so later ids of that kind go there too. Returns whether it joined anything.
+   */
   private absorbTyped(node: TrieNode<T>): boolean {
     const param = node.param;
     if (!param || !node.typed || isSplit(node)) return false;
