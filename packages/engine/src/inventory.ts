@@ -288,10 +288,9 @@ function completeSamples(agg: EndpointAggregate, segments: readonly string[]): b
   const merges = storedMerges(agg, segments);
   if (!merges || merges.size === 0) return false;
   const samples = agg.samplePaths.map((p) => splitPath(p));
-  for (const [at, reason] of merges) {
-    if (samples.some((s) => s.length !== segments.length)) return false;
+  if (samples.some((s) => s.length !== segments.length)) return false;
+  for (const [at, reason] of merges)
     if (new Set(samples.map((s) => s[at])).size < reason.distinct) return false;
-  }
   return true;
 }
 
@@ -897,7 +896,9 @@ export class Inventory {
       const groups = new Map<string, string[]>();
       for (const sample of samples) {
         const at = joinSegments(this.templater.template(agg.domain, splitPath(sample)));
-        groups.set(at, [...(groups.get(at) ?? []), sample]);
+        const group = groups.get(at);
+        if (group) group.push(sample);
+        else groups.set(at, [sample]);
       }
       const parts = divideAggregate(agg, [...groups.values()]);
       // Later parts are new rows: no stored row went there (`foldedInto` names only the first).
