@@ -1194,6 +1194,14 @@ describe('templatePath', () => {
     for (const kind of ['sms', 'fax', 'voice'])
       for (const route of [['receipts'], ['receipts', '7'], ['inbound']])
         t.learn('d', ['automations', kind, ...route]);
+    // Cloud Search's statistics: kinds in API words, each listed whole and holding names that
+    // are values elsewhere (one route below them all, a parameter).
+    const names = ['west_stark', 'bob-king', 'hooli_gold', 'victor-walker', 'wayne', 'rupert-clark'];
+    for (const name of names) t.learn('d', ['people', name, 'profile']);
+    for (const kind of ['query', 'user', 'session', 'index']) {
+      t.learn('d', ['stats', kind]);
+      for (const name of names) t.learn('d', ['stats', kind, name]);
+    }
     // Names as users type them, plain words of no API word, are values.
     for (const user of ['hooli', 'wonka', 'grace'])
       for (const route of ['repos', 'gists']) t.learn('d', ['users', user, route]);
@@ -1201,6 +1209,8 @@ describe('templatePath', () => {
     const at = (path: string) => t.template('d', splitPath(path)).join('/');
     expect(at('/automations/fax/receipts/7')).toBe('automations/fax/receipts/{id}');
     expect(at('/automations/voice/inbound')).toBe('automations/voice/inbound');
+    expect(at('/stats/session/bob-king')).toBe('stats/session/{param}');
+    expect(at('/stats/query')).toBe('stats/query');
     expect(at('/users/wonka/gists')).toBe('users/{param}/gists');
   });
 

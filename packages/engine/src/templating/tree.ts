@@ -3037,14 +3037,22 @@ function mostlyApiWords(segs: readonly string[]): boolean {
  * (`sms`, `fax`, `voice`; `trending`, `used`, `shared`), holding two routes or more below them
  * (`receipts`, `receipts/{id}`, `inbound`): an API's kinds of a collection, each with its own
  * operations, not values (`hooli`, `wonka`, `lucas`, `noahwilson`). Teams named for departments
- * sharing one route (`/teams/sales/members`, `/teams/support/members`) are still values.
+ * sharing one route (`/teams/sales/members`, `/teams/support/members`) are still values; names
+ * all API words whose one shared route is a parameter are kinds, each holding its own names
+ * (`/stats/query/{name}`, `/stats/session/{name}`).
  */
 function plainApiKinds<T>(names: readonly [string, TrieNode<T>][]): boolean {
   if (!names.every(([seg]) => /^[a-z]+$/.test(seg))) return false;
   if (names.filter(([seg]) => vocabularyShare(seg) === 1).length * 2 < names.length) return false;
   const routes = new Set<string>();
   for (const [, child] of names) deepKeys(child, '', 3, routes);
-  return routes.size >= 2;
+  if (routes.size >= 2) return true;
+  const [only] = routes;
+  return (
+    only !== undefined &&
+    only.charCodeAt(0) === OPEN_BRACE &&
+    names.every(([seg]) => vocabularyShare(seg) === 1)
+  );
 }
 
 const isUpper = (code: number): boolean => code >= UPPER_A && code <= UPPER_A + 25;
