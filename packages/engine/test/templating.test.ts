@@ -2669,6 +2669,43 @@ describe('templatePath', () => {
     );
   });
 
+  it('meets ids of a kind others joined into below every value of a position', () => {
+    const t = new PathTemplater();
+    // Just Eat's restaurants below tenants: hashes and integers, joined as one kind below the names.
+    const ids = ['f4977c45d1486981f2279c67f4f1dce4', 'cdfc7b79df83e502', '56a971876a4f7669079b8c28c9d8cde8'];
+    for (const tenant of ['globex', 'vandelay', 'carol-smith', 'mia-wilson', 'oak-north'])
+      for (const id of [...ids, '4821', '77'])
+        for (const r of ['menu', 'fees']) t.learn('d', ['restaurants', tenant, id, r]);
+    // A tenant read as an id holds only hashes: the same route below the same parameter.
+    for (const id of ids.slice(0, 2)) t.learn('d', ['restaurants', 'initech606', id, 'menu']);
+    t.finalize();
+    const path = (...segments: string[]) => t.template('d', segments).join('/');
+    expect(path('restaurants', 'initech606', 'cdfc7b79df83e502', 'menu')).toBe(
+      'restaurants/{param}/{id}/menu',
+    );
+    expect(path('restaurants', 'globex', '77', 'fees')).toBe('restaurants/{param}/{id}/fees');
+  });
+
+  it('keeps route names in the API convention sharing one joined kind of id apart', () => {
+    const t = new PathTemplater();
+    // Shinobi's lookups: a token and a second id below each; the ids of one joined into `{id}`.
+    t.learn('d', splitPath('/Episodes/LatestSeason/KbHRP7T86O-hva0LSydJ_/PIns_hrL_fwv24H9KCBMG'));
+    t.learn('d', splitPath('/Episodes/LatestSeason/GGQMRzDbVZQIcYLWE6DRE/C47KgpNeiMJbmrfgQrale'));
+    t.learn(
+      'd',
+      splitPath('/Episodes/BySeason/rrzmCMqIzWf_3qSVW8VTo/C47KgpNeiMJbmrfgQrale/01D3NM21959EJJCJ8FD08NSR2N'),
+    );
+    t.learn('d', splitPath('/Episodes/ByID/oCRB5jLPF_-4DjCznvtAP/PIns_hrL_fwv24H9KCBMG'));
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/Episodes/ByID/oCRB5jLPF_-4DjCznvtAP/PIns_hrL_fwv24H9KCBMG')).toBe(
+      'Episodes/ByID/{token}/{token}',
+    );
+    expect(at('/Episodes/LatestSeason/GGQMRzDbVZQIcYLWE6DRE/C47KgpNeiMJbmrfgQrale')).toBe(
+      'Episodes/LatestSeason/{id}/{token}',
+    );
+  });
+
   it('takes short upper-case codes for ids', () => {
     expect(classifySegment('OSHE2CNS')).toBe('id');
     expect(classifySegment('HTTP2')).toBe('literal');

@@ -2376,7 +2376,8 @@ function mergeInto<T>(target: TrieNode<T>, source: TrieNode<T>): void {
   if (source.typed) {
     target.typed ??= new Map();
     for (const [key, child] of source.typed) {
-      const existing = target.typed.get(key);
+      // A kind the target's ids joined (`{hash}` into `{id}`, see `joinTypedKinds`) goes there.
+      const existing = target.typed.get(key) ?? joinedKind(target, key);
       if (existing) mergeInto(existing, child);
       else target.typed.set(key, child);
     }
@@ -2911,7 +2912,11 @@ function sharesSubRoutes<T>(node: TrieNode<T>, param: TrieNode<T>): boolean {
 function sharedKeys<T>(nodes: readonly TrieNode<T>[]): number {
   const [first, ...rest] = nodes;
   if (!first) return 0;
-  return childKeys(first).filter((key) => rest.every((node) => hasChildKey(node, key))).length;
+  // A kind `first` joined others into (see `joinTypedKinds`) meets them in the rest.
+  const holds = (node: TrieNode<T>, key: string): boolean =>
+    hasChildKey(node, key) ||
+    [...(first.typed?.get(key)?.absorbed ?? [])].some((alias) => hasChildKey(node, alias));
+  return childKeys(first).filter((key) => rest.every((node) => holds(node, key))).length;
 }
 
 /** The routes below a node, three levels deep (`issues`, `issues/{id}`, `issues/{id}/comments`). */
@@ -3228,7 +3233,9 @@ function childKeys<T>(node: TrieNode<T>): string[] {
 
 function hasChildKey<T>(node: TrieNode<T>, key: string): boolean {
   if (key === '{param}') return node.param !== null;
-  return key.charCodeAt(0) === OPEN_BRACE ? (node.typed?.has(key) ?? false) : node.children.has(key);
+  if (key.charCodeAt(0) !== OPEN_BRACE) return node.children.has(key);
+  // A kind joined into another (see `joinTypedKinds`) is that one's route.
+  return (node.typed?.has(key) ?? false) || joinedKind(node, key) !== undefined;
 }
 
 /** How many distinct literal values a merged `{param}` took, as far as its reason and takings tell. */
