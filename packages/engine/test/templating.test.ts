@@ -2706,6 +2706,17 @@ describe('templatePath', () => {
     );
   });
 
+  it("keeps a collection's searches in API words apart, however their marks mix", () => {
+    const t = new PathTemplater();
+    // DropX's product searches: dashes and a version mark, each name of API words.
+    for (const name of ['', 'search', 'link-search', 'link-search-v2', 'title-search', 'search-v2'])
+      t.learn('d', splitPath(`/api/v1/products/${name}`));
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/api/v1/products/link-search-v2')).toBe('api/v1/products/link-search-v2');
+    expect(at('/api/v1/products/title-search')).toBe('api/v1/products/title-search');
+  });
+
   it('takes short upper-case codes for ids', () => {
     expect(classifySegment('OSHE2CNS')).toBe('id');
     expect(classifySegment('HTTP2')).toBe('literal');

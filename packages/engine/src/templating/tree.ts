@@ -1096,7 +1096,14 @@ export class PathTemplater<T = never> {
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', true);
       return true;
     }
-    if (!handlesOnly && mixesMarks(leaves)) {
+    // Names mixing marks of data are values, unless most are API words joined by dashes or
+    // underscores: routes of the API (`link-search`, `link-search-v2`, `title-search` beside
+    // `search`), where host names of API words (`shop1.example.com`) are values still.
+    if (
+      !handlesOnly &&
+      mixesMarks(leaves) &&
+      (leaves.some(([seg]) => seg.includes('.')) || !mostlyApiWords(leaves.map(([seg]) => seg)))
+    ) {
       this.takeValues(node, this.paramChild(node), '{param}', leaves, 'cardinality', !singular);
       return true;
     }
