@@ -2757,6 +2757,20 @@ describe('templatePath', () => {
     expect([...templates].sort()).toEqual(['/groups/{}/members', '/groups/{}/settings']);
   });
 
+  it('joins an id and merged names answering one method at one position', () => {
+    const inv = new Inventory({ detectPii: false });
+    // Google's `GET`/`DELETE /v1alpha/{name}`: most names merged by their mixed marks, one read as an id.
+    for (const name of ['cyberdyne_tyrell', 'oscorp', 'victor-miller', 'east', 'soylent665'])
+      for (const method of ['GET', 'DELETE']) inv.addObservation({ ...obs(`/v1alpha/${name}`), method });
+    for (const name of ['east', 'victor-miller']) inv.addObservation(obs(`/v1alpha/${name}/operations`));
+    for (const id of ['bfc937f5-f39e-4c98-9c07-763832eb55dd', 'fcceb2b8-7baa-4b00-8fcf-b22cf5c184bc'])
+      inv.addObservation(obs(`/v1alpha/${id}/reports`));
+    inv.endpoints();
+    const at = (path: string) => inv.templateFor('site.example', 'DELETE', path);
+    expect(at('/v1alpha/soylent665')).toBe(at('/v1alpha/oscorp'));
+    expect(at('/v1alpha/oscorp')).toMatch(/^\/v1alpha\/\{[^}]+\}$/);
+  });
+
   it('keeps codes folded into a typed parameter once the merged parameter took it over', () => {
     const t = new PathTemplater();
     // A position a stored endpoint showed as a parameter, with ids and a code beside it.

@@ -2038,7 +2038,13 @@ export class PathTemplater<T = never> {
     const leaf = childKeys(param).length === 0;
     for (const [key, child] of [...node.typed]) {
       if (child.fromName) continue;
-      if (!(leaf ? childKeys(child).length === 0 : sharesSubRoutes(child, param))) continue;
+      // Or both are routes answering one method (`GET /v1/{id}` for `soylent665` beside `GET /v1/{param}`
+      // for `victor-miller`): a router tells them apart no more than an API description can.
+      if (
+        !(leaf ? childKeys(child).length === 0 : sharesSubRoutes(child, param)) &&
+        (child.methods & param.methods) === 0
+      )
+        continue;
       mergeInto(param, child);
       node.typed.delete(key);
       (param.absorbed ??= new Set()).add(key);
