@@ -2757,6 +2757,32 @@ describe('templatePath', () => {
     expect([...templates].sort()).toEqual(['/groups/{}/members', '/groups/{}/settings']);
   });
 
+  it("keeps an API's edition codes apart where their routes differ", () => {
+    const t = new PathTemplater();
+    // Halo's stats: each game's own routes, two of them shared.
+    const routes: Record<string, string[]> = {
+      h5: [
+        'players/42/matches',
+        'matches/7/events',
+        'servicerecords/arena',
+        'companies/3',
+        'campaign/matches/7',
+      ],
+      hw2: ['players/42/matches', 'matches/7/events', 'xp', 'playlist/9/rating'],
+      h5pc: ['players/42/matches', 'custom/matches/7', 'servicerecords/custom'],
+    };
+    for (const [code, list] of Object.entries(routes))
+      for (const route of list) t.learn('d', splitPath(`/stats/${code}/${route}`));
+    // Values with codes for names hold the same routes, and still merge.
+    for (const code of ['a1', 'b2', 'c3'])
+      for (const route of ['members', 'settings']) t.learn('d', splitPath(`/teams/${code}/${route}`));
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/stats/hw2/matches/7/events')).toBe('stats/hw2/matches/{id}/events');
+    expect(at('/stats/h5/players/42/matches')).toBe('stats/h5/players/{id}/matches');
+    expect(at('/teams/b2/members')).toBe('teams/{param}/members');
+  });
+
   it('joins an id and merged names answering one method at one position', () => {
     const inv = new Inventory({ detectPii: false });
     // Google's `GET`/`DELETE /v1alpha/{name}`: most names merged by their mixed marks, one read as an id.

@@ -2225,6 +2225,15 @@ export class PathTemplater<T = never> {
         (namedByTheApi(sharing.map(([seg]) => seg)) && !sharing.every(([seg]) => LOCALE.test(seg))))
     )
       return false;
+    // A few short codes of letters and digits (`/stats/h5/…`, `/stats/hw2/…`, `/stats/h5pc/…`) whose
+    // sub-trees differ are the API's editions, as versions are: each holds its own routes.
+    if (
+      !prefix &&
+      sharing.length < VERSION_VALUES &&
+      sharing.every(([seg]) => EDITION_CODE.test(seg)) &&
+      !similarSubtrees(sharing.map(([, child]) => child))
+    )
+      return false;
     const param = this.paramChild(node);
     param.reason ??= {
       rule: prefix
@@ -2900,6 +2909,9 @@ function variesSibling<T>(node: TrieNode<T>, seg: string): boolean {
 
 /** Distinct single digits in a version position from which they are ids, not versions. */
 const VERSION_VALUES = 4;
+
+/** A product's or edition's short code (`h5`, `hw2`, `h5pc`, `ec2`): letters and a digit, four at most. */
+const EDITION_CODE = /^(?=[a-z0-9]{2,4}$)[a-z]+\d+[a-z]*$/;
 
 const isDigit = (code: number): boolean => code >= DIGIT_0 && code <= DIGIT_9;
 
