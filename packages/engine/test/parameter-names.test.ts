@@ -64,6 +64,7 @@ describe('resourceName', () => {
     ['news', 'new'],
     ['people', 'person'],
     ['constructors', 'constructor'],
+    ['int32s', 'int32'],
   ])('%s → %s', (seg, name) => {
     expect(resourceName(seg)).toBe(name);
   });
@@ -76,6 +77,7 @@ describe('resourceName', () => {
     '2024-01-01',
     'style.css',
     'page2',
+    'prod746',
     'a',
     'id',
     'uuid',

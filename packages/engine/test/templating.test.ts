@@ -2757,6 +2757,22 @@ describe('templatePath', () => {
     expect([...templates].sort()).toEqual(['/groups/{}/members', '/groups/{}/settings']);
   });
 
+  it('keeps the plural of a word with a number a route (`int32s`)', () => {
+    expect(classifySegment('int32s')).toBe('literal');
+    expect(classifySegment('prod746')).toBe('id');
+    const t = new PathTemplater();
+    // Opto22's variables by type, each holding names (the same ones, as a device's tags are).
+    for (const type of ['int32s', 'int64s', 'floats', 'strings'])
+      for (const name of ['oscorp_marketing', 'pump-speed', 'tank_level'])
+        t.learn('d', splitPath(`/api/v1/device/strategy/vars/${type}/${name}`));
+    t.finalize();
+    const at = (path: string) => t.template('d', splitPath(path)).join('/');
+    expect(at('/api/v1/device/strategy/vars/int32s/tank_level')).toMatch(
+      /^api\/v1\/device\/strategy\/vars\/int32s\//,
+    );
+    expect(at('/api/v1/device/strategy/vars/int64s')).toBe('api/v1/device/strategy/vars/int64s');
+  });
+
   it("keeps an API's edition codes apart where their routes differ", () => {
     const t = new PathTemplater();
     // Halo's stats: each game's own routes, two of them shared.

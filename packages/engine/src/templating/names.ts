@@ -38,7 +38,8 @@ const NUMBERED_GUESS = /^\{(id|uuid|objectId|hash|email|date|token|boolean|param
  * segment is not a plain word (reserved words, versions, numbers, file names, encoded text).
  */
 export function resourceName(seg: string): string | null {
-  if (seg.length > 40 || !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(seg)) return null;
+  // Words, or the plural of a word with a number (`int32s`, `int64s`: a device's tables by type).
+  if (seg.length > 40 || !/^(?:[A-Za-z]+(?:[-_][A-Za-z]+)*|[A-Za-z]+\d{1,2}s)$/.test(seg)) return null;
   const kind = classifySegment(seg);
   if (kind !== 'literal' && !(kind === 'reserved' && USER_COLLECTIONS.has(seg.toLowerCase()))) return null;
   const words = seg.split(/[-_]/).map((w) => (w === w.toUpperCase() ? w.toLowerCase() : w));

@@ -337,7 +337,8 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   // Short mixed letters+digits without separators (`a1b2c3d4`, `9s6XKz`) are ids;
   // words with a digit suffix (`page2`, `oauth2`) are not.
   if (seg.length >= 6 && /^[A-Za-z0-9]+$/.test(seg) && /\d/.test(seg) && /[A-Za-z]/.test(seg)) {
-    if (!/^[A-Za-z]+\d{1,2}$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 2) return 'id';
+    // A plural of such a word stays too (`int32s`, `int64s`: a device's tables of each type).
+    if (!/^[A-Za-z]+\d{1,2}s?$/.test(seg) && (seg.match(/\d/g)?.length ?? 0) >= 2) return 'id';
     // Upper-case codes with a digit inside (`OSHE2CNS`, `LPECF2PUMV`): generated, not written.
     if (SHORT_CODE.test(seg) && !/^[A-Z]{1,6}\d{1,3}$/.test(seg)) return 'id';
   }
