@@ -2757,6 +2757,25 @@ describe('templatePath', () => {
     expect([...templates].sort()).toEqual(['/groups/{}/members', '/groups/{}/settings']);
   });
 
+  it('joins the values below two kinds of one parameter into one', () => {
+    const inv = new Inventory({ detectPii: false });
+    // App Center's `/v0.1/apps/{owner_name}/{app_name}/analytics/…`: `iron137` reads as an id, the
+    // other owners merge into `{param}`; the apps below each of them merged there in another way.
+    for (const [method, path] of [
+      ['GET', 'mallory-clark/victor-wilson/analytics/session_durations_distribution'],
+      ['DELETE', 'vandelay-acme/globex666/analytics/event_logs/wonka913'],
+      ['DELETE', 'marketing/victor-wilson/analytics/events/wonka913'],
+      ['GET', 'iron137/blue-pied/analytics/crash_groups/80fa48aa-69fa-4d5c-a687-5ce6abc86541/crash_counts'],
+      [
+        'GET',
+        'iron137/victor-wilson/analytics/crash_groups/1aceb074-175f-488b-b9f3-191b831a14b6/crash_counts',
+      ],
+    ] as const)
+      inv.addObservation({ ...obs(`/v0.1/apps/${path}`), method });
+    const apps = new Set(inv.endpoints().map((e) => e.normalizedPath.split('/').slice(0, 5).join('/')));
+    expect([...apps]).toEqual(['/v0.1/apps/{appId}/{param}']);
+  });
+
   it('keeps the plural of a word with a number a route (`int32s`)', () => {
     expect(classifySegment('int32s')).toBe('literal');
     expect(classifySegment('prod746')).toBe('id');

@@ -2041,7 +2041,7 @@ export class PathTemplater<T = never> {
       // Or both are routes answering one method (`GET /v1/{id}` for `soylent665` beside `GET /v1/{param}`
       // for `victor-miller`): a router tells them apart no more than an API description can.
       if (
-        !(leaf ? childKeys(child).length === 0 : sharesSubRoutes(child, param)) &&
+        !(leaf ? childKeys(child).length === 0 : sharesSubRoutes(child, param, true)) &&
         (child.methods & param.methods) === 0
       )
         continue;
@@ -2924,13 +2924,23 @@ function isCode(seg: string): boolean {
  * Whether most of `node`'s sub-routes are also below `param`: a busy literal holding the same
  * routes as the parameter's values is one more value (a popular repository), not a static route.
  */
-function sharesSubRoutes<T>(node: TrieNode<T>, param: TrieNode<T>): boolean {
+function sharesSubRoutes<T>(node: TrieNode<T>, param: TrieNode<T>, anyParameter = false): boolean {
   const keys = childKeys(node);
   if (keys.length === 0) return false;
   let shared = 0;
-  for (const key of keys) if (hasChildKey(param, key)) shared++;
+  for (const key of keys)
+    if (hasChildKey(param, key) || (anyParameter && holdsParameter(param, key))) shared++;
   // Against the smaller side: the parameter may hold only the rare values' few sub-routes.
   return shared > 0 && shared * 2 >= Math.min(keys.length, childKeys(param).length);
+}
+
+/**
+ * Whether `key` is a parameter and `node` holds one, of whatever kind: values merged into `{param}`
+ * below one parameter, into `{id}` below its other kind (`/apps/{param}/{param}/versions` beside
+ * `/apps/{id}/{id}/versions`, an earlier batch's merge beside this one's).
+ */
+function holdsParameter<T>(node: TrieNode<T>, key: string): boolean {
+  return key.charCodeAt(0) === OPEN_BRACE && (node.param !== null || (node.typed?.size ?? 0) > 0);
 }
 
 /** How many sub-route keys every one of these nodes has. */
