@@ -3063,6 +3063,62 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
     expect(members?.merges?.[0]).toMatchObject({ parameter: '{teamId}' });
   });
 
+  it('changes nothing when stored endpoints are fed back without new traffic', () => {
+    // Google Compute in shuffled batches: three policies' names (`tyrell-acme`, `iron-iron`,
+    // `sybil-smith`) beside the collection's own `listAvailableFeatures`, below projects merged.
+    const batches = [
+      [
+        'POST blue-cyberdyne/zones/acct_cMEX59aiz5AH5nAzulIRE/reservations/c5d2e309-ff43-437a-834b-b758b38702f6/setIamPolicy',
+        'POST aperture/zones/acct_ulOnq6rPqyvRzj/reservations/c5d2e309-ff43-437a-834b-b758b38702f6/setIamPolicy',
+        'GET aperture/global/sslPolicies/listAvailableFeatures',
+      ],
+      [
+        'GET west-pied/global/backendBuckets/08c2243f-9a72-4385-8648-d963003820d9/getIamPolicy',
+        'POST west-pied/zones/evt_KKkLz5vSu6KOJlh3/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'POST initech_blue/zones/evt_KKkLz5vSu6KOJlh3/reservations/f5720133-f644-4649-bfb0-74ed994220fd/setIamPolicy',
+        'POST tyrell/global/instanceTemplates',
+        'POST blue-cyberdyne/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'POST west-pied/zones/acct_ulOnq6rPqyvRzj/reservations/b8ad2f82-e62c-4c85-84cf-9164cf769d58/setIamPolicy',
+        'POST red-gold/zones/evt_KKkLz5vSu6KOJlh3/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'PATCH prod/global/images/6995496',
+        'POST yara-davis/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'DELETE blue-cyberdyne/global/sslPolicies/tyrell-acme',
+        'POST blue-cyberdyne/zones/prod_3lC65P5wda0Zjt9dr4/reservations/15f16c23-7125-492e-981b-dda1fa70cded/setIamPolicy',
+        'POST aperture/zones/cus_q6fam6AxWRPxwTFoIP88R/reservations/08c2243f-9a72-4385-8648-d963003820d9/setIamPolicy',
+        'DELETE yara-davis/global/sslPolicies/iron-iron',
+      ],
+      [
+        'PATCH initech_blue/global/sslPolicies/iron-iron',
+        'POST prod/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'POST red-gold/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'DELETE yara-davis/global/sslPolicies/sybil-smith',
+        'GET alice-young/global/forwardingRules/sub_mGHsTCvsZFnbqVoGq089p2H',
+        'POST prod/zones/acct_cMEX59aiz5AH5nAzulIRE/reservations/f5720133-f644-4649-bfb0-74ed994220fd/setIamPolicy',
+        'POST initech_blue/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'POST aperture-north/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+        'DELETE red-gold/global/networks/mateo-lewis',
+        'POST initech_blue/zones/acct_ulOnq6rPqyvRzj/reservations/ffc80ef0-a001-408b-9b41-45bdd90ec24e/setIamPolicy',
+      ],
+    ];
+    let stored: ReturnType<Inventory['endpoints']> = [];
+    const seen: string[] = [];
+    for (const batch of [...batches, []]) {
+      const inv = new Inventory({ detectPii: false });
+      inv.addAggregates(stored);
+      for (const request of batch) {
+        const [method, path] = request.split(' ') as [string, string];
+        inv.addObservation({ ...obs(`/compute/v1/projects/${path}`), method });
+      }
+      stored = inv.endpoints();
+      seen.push(
+        inv.templateFor('site.example', 'DELETE', '/compute/v1/projects/prod/global/sslPolicies/iron-iron'),
+      );
+    }
+    expect(seen.slice(1)).toEqual(
+      Array(3).fill('/compute/v1/projects/{projectId}/global/sslPolicies/{sslPolicyId}'),
+    );
+  });
+
   it('decides a stored merge again from its sample paths, sharing its counts exactly', () => {
     const first = new Inventory({ detectPii: false });
     for (const team of ['apple', 'banana']) first.addObservation(obs(`/v1/teams/${team}/members`));

@@ -1117,8 +1117,14 @@ export class PathTemplater<T = never> {
         !namedAsData ||
         parent === null ||
         !(isParameterNode(parent) || parent.reserved || vocabularyShare(ownSegment(parent)) === 1) ||
-        [...node.children.values()].some(
-          (c) => childKeys(c).length === 0 && !c.reserved && !leaves.some(([, l]) => l === c),
+        [...node.children].some(
+          ([seg, c]) =>
+            childKeys(c).length === 0 &&
+            !c.reserved &&
+            !leaves.some(([, l]) => l === c) &&
+            // An operation named in camelCase API words is the collection's own
+            // (`/sslPolicies/listAvailableFeatures`), not a value left out.
+            !(CAMEL_CASE.test(seg) && vocabularyShare(seg) === 1),
         )
       )
         return false;
