@@ -3063,6 +3063,37 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
     expect(members?.merges?.[0]).toMatchObject({ parameter: '{teamId}' });
   });
 
+  it('takes a literal beside two kinds of id that met below a merged position', () => {
+    // Google Compute's backend buckets: ids of two kinds from two projects, and `iron-soylent`,
+    // a bucket named beside them; the second batch brings the id of the second kind.
+    const batches = [
+      [
+        'POST blue-cyberdyne/zones/acct_cMEX59aiz5AH5nAzulIRE/reservations/c5d2e309-ff43-437a-834b-b758b38702f6/setIamPolicy',
+        'POST initech_blue/global/backendBuckets/08c2243f-9a72-4385-8648-d963003820d9/setIamPolicy',
+        'PATCH blue-cyberdyne/global/backendBuckets/iron-soylent',
+        'POST west-pied/global/backendBuckets/f5720133-f644-4649-bfb0-74ed994220fd/testIamPermissions',
+        'POST west-pied/zones/acct_ulOnq6rPqyvRzj/reservations/cc0430b0-ecca-4bd2-9f14-aa75676987f1/setIamPolicy',
+      ],
+      ['PATCH initech_blue/global/backendBuckets/blue928'],
+    ];
+    let stored: ReturnType<Inventory['endpoints']> = [];
+    let inv = new Inventory({ detectPii: false });
+    for (const batch of batches) {
+      inv = new Inventory({ detectPii: false });
+      inv.addAggregates(stored);
+      for (const request of batch) {
+        const [method, path] = request.split(' ') as [string, string];
+        inv.addObservation({ ...obs(`/compute/v1/projects/${path}`), method });
+      }
+      stored = inv.endpoints();
+    }
+    const at = (path: string) => inv.templateFor('site.example', 'PATCH', `/compute/v1/projects/${path}`);
+    expect(at('prod/global/backendBuckets/iron-soylent')).toBe(at('prod/global/backendBuckets/blue928'));
+    expect(at('prod/global/backendBuckets/blue928')).toBe(
+      '/compute/v1/projects/{projectId}/global/backendBuckets/{backendBucketId}',
+    );
+  });
+
   it('changes nothing when stored endpoints are fed back without new traffic', () => {
     // Google Compute in shuffled batches: three policies' names (`tyrell-acme`, `iron-iron`,
     // `sybil-smith`) beside the collection's own `listAvailableFeatures`, below projects merged.

@@ -821,7 +821,14 @@ export class PathTemplater<T = never> {
       // Last, once no merge by structure joined the kinds into one parameter.
       this.foldIntoTyped(node, true);
       const kinds = this.joinTypedKinds(node);
-      if (kinds) visit(kinds, depth + 1, node); // the kinds' sub-trees meet for the first time
+      if (kinds) {
+        visit(kinds, depth + 1, node); // the kinds' sub-trees meet for the first time
+        // Literals beside the one parameter they make now, below a merged position where the kinds
+        // may have met only in that merge (`/projects/{param}/global/backendBuckets/iron-soylent`
+        // beside `{uuid}` from one project and `{id}` from another, joined).
+        if (!node.merged && node.template.includes('{'))
+          for (const beside of this.mergeBesideParameter(node, true)) visit(beside, depth + 1, node);
+      }
     };
     for (const root of this.roots.values()) visit(root, 0);
     // Then collections still showing only one or two joined names (see `mergeJoinedNames`): once
@@ -1611,9 +1618,10 @@ export class PathTemplater<T = never> {
    * sub-routes when nothing marked as data joins with them (`isNamedLeaf`); API words and plural
    * nouns holding many of the parameter's routes join it (see `holdsManyRoutesOf`; reason
    * `many-routes`), and so do one or two literals deleted as its values are (see
-   * `answersAsInstance`; reason `same-methods`). Returns the parameters that took them.
+   * `answersAsInstance`; reason `same-methods`). With `wordsOnly`, only literals by their words
+   * (reason `vocabulary`). Returns the parameters that took them.
    */
-  private mergeBesideParameter(node: TrieNode<T>): TrieNode<T>[] {
+  private mergeBesideParameter(node: TrieNode<T>, wordsOnly = false): TrieNode<T>[] {
     if (isSplit(node)) return [];
     const typed = node.typed?.size === 1 ? ([...node.typed][0] as [string, TrieNode<T>]) : null;
     // The parameter, or with a leaf parameter first a lone typed id beside it holding the
@@ -1640,6 +1648,7 @@ export class PathTemplater<T = never> {
         this.takeValues(node, target, key, found, 'vocabulary');
         took.push(target);
       }
+      if (wordsOnly) continue;
       // Busy values whatever their words (`/serverfarms/marketing/…`), but not at the root, and not
       // when more than CONTAINED_LITERALS literals are so alike: the API's collections of one shape
       // (`/entity/contact/count`, `…/bulk`, `/entity/case/count`, `…/bulk`).
