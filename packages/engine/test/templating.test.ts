@@ -3094,6 +3094,56 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
     );
   });
 
+  it('keeps the values a stored merge names when stored endpoints come back', () => {
+    // Bitbucket in shuffled batches: a repository named beside ids (`oak96`, taken by its words),
+    // which the stored endpoint's merge names, is that position's when stored endpoints come back.
+    const batches = [
+      [
+        'DELETE mateo-king/oak96/pullrequests/18ddeea989087c70ec9dbc66/properties/hpB5acl2v7EToMl0f/red930',
+        'GET staging/stark178/default-reviewers/noahmiller',
+        'GET zoe-lewis/oak96/default-reviewers/mallory20',
+        'GET mateo-king/stark178/default-reviewers/niaj',
+        'GET mateo-king/oak96/default-reviewers/ivan',
+        'GET mateo-king/stark178/commit/org_VCAwsmrDlzH5lXL7z/reports',
+        'GET staging/stark178/default-reviewers/ivan',
+        'GET mateo-king/vandelay_oscorp/default-reviewers/sybil28',
+      ],
+      [
+        'POST mateo-king/staging_wayne/issues/ce353ffc715ce8e0f30a7a2c65ac305ef8530460/changes',
+        'GET wonka/oscorp530/default-reviewers/olivia.king',
+        'PUT mateo-king/grace-moore/pipelines_config/ssh/known_hosts/a2f7d4da-fed8-442f-b3cb-2d732fe66b9c',
+        'GET mateo-king/oak96/default-reviewers/mallory20',
+        'PUT mateo-king/stark/commit/usr_aHcvzIUJX0vZ40l/statuses/build/8093223',
+        'GET staging/vandelay_oscorp/default-reviewers/sybil28',
+        'GET grace-king/vandelay_oscorp/default-reviewers/yara',
+        'PUT mateo-king/stark178/pipelines_config',
+        'GET zoe-lewis/vandelay_oscorp/default-reviewers/ivan',
+        'GET mateo-king/aperture_piper/default-reviewers/lucas.smith',
+        'GET staging/vandelay_oscorp/default-reviewers/niaj',
+        'GET mateo-king/stark178/issues/export/umbrella-aperture-issues-6718251.zip',
+        'GET mateo-king/oak96/default-reviewers/ava',
+        'GET wonka/vandelay_oscorp/default-reviewers/niaj',
+        'GET wonka/oak96/default-reviewers/mallory20',
+      ],
+    ];
+    let stored: ReturnType<Inventory['endpoints']> = [];
+    let inv = new Inventory({ detectPii: false });
+    for (const batch of [...batches, []]) {
+      inv = new Inventory({ detectPii: false });
+      inv.addAggregates(stored);
+      for (const request of batch) {
+        const [method, path] = request.split(' ') as [string, string];
+        inv.addObservation({ ...obs(`/2.0/repositories/${path}`), method });
+      }
+      stored = inv.endpoints();
+    }
+    expect(
+      inv.templateFor('site.example', 'GET', '/2.0/repositories/mateo-king/oak96/default-reviewers/ava'),
+    ).toMatch(
+      /^\/2\.0\/repositories\/\{repositoryId\}\/\{[^}]+\}\/default-reviewers\/\{defaultReviewerId\}$/,
+    );
+  });
+
   it('changes nothing when stored endpoints are fed back without new traffic', () => {
     // Google Compute in shuffled batches: three policies' names (`tyrell-acme`, `iron-iron`,
     // `sybil-smith`) beside the collection's own `listAvailableFeatures`, below projects merged.

@@ -502,6 +502,9 @@ export class PathTemplater<T = never> {
         }
         const param = this.paramChild(node);
         param.reason ??= reason;
+        // The values it names were this position's: met again as literals (a stored endpoint's raw
+        // samples, learned beside it), they join it (see `retakeValues`).
+        for (const value of reason.values) (param.taken ??= new Set()).add(value);
         node = param;
         continue;
       }
