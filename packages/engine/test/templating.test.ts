@@ -3022,6 +3022,24 @@ function learned(paths: readonly string[]): Inventory {
   return inv;
 }
 
+/**
+ * One Inventory per batch of `METHOD path` requests (paths below `prefix`), each fed the endpoints
+ * the one before stored, as the server analyses uploads; each has listed its endpoints.
+ */
+function inBatches(prefix: string, batches: readonly (readonly string[])[]): Inventory[] {
+  let stored: ReturnType<Inventory['endpoints']> = [];
+  return batches.map((batch) => {
+    const inv = new Inventory({ detectPii: false });
+    inv.addAggregates(stored);
+    for (const request of batch) {
+      const [method, path] = request.split(' ') as [string, string];
+      inv.addObservation({ ...obs(`${prefix}${path}`), method });
+    }
+    stored = inv.endpoints();
+    return inv;
+  });
+}
+
 /** The templates an Inventory learned, sorted. */
 function templatesOf(inv: Inventory): string[] {
   return inv
@@ -3076,17 +3094,7 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
       ],
       ['PATCH initech_blue/global/backendBuckets/blue928'],
     ];
-    let stored: ReturnType<Inventory['endpoints']> = [];
-    let inv = new Inventory({ detectPii: false });
-    for (const batch of batches) {
-      inv = new Inventory({ detectPii: false });
-      inv.addAggregates(stored);
-      for (const request of batch) {
-        const [method, path] = request.split(' ') as [string, string];
-        inv.addObservation({ ...obs(`/compute/v1/projects/${path}`), method });
-      }
-      stored = inv.endpoints();
-    }
+    const inv = inBatches('/compute/v1/projects/', batches).at(-1) as Inventory;
     const at = (path: string) => inv.templateFor('site.example', 'PATCH', `/compute/v1/projects/${path}`);
     expect(at('prod/global/backendBuckets/iron-soylent')).toBe(at('prod/global/backendBuckets/blue928'));
     expect(at('prod/global/backendBuckets/blue928')).toBe(
@@ -3126,17 +3134,7 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
         'GET wonka/oak96/default-reviewers/mallory20',
       ],
     ];
-    let stored: ReturnType<Inventory['endpoints']> = [];
-    let inv = new Inventory({ detectPii: false });
-    for (const batch of [...batches, []]) {
-      inv = new Inventory({ detectPii: false });
-      inv.addAggregates(stored);
-      for (const request of batch) {
-        const [method, path] = request.split(' ') as [string, string];
-        inv.addObservation({ ...obs(`/2.0/repositories/${path}`), method });
-      }
-      stored = inv.endpoints();
-    }
+    const inv = inBatches('/2.0/repositories/', [...batches, []]).at(-1) as Inventory;
     expect(
       inv.templateFor('site.example', 'GET', '/2.0/repositories/mateo-king/oak96/default-reviewers/ava'),
     ).toMatch(
@@ -3181,20 +3179,9 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
         'POST initech_blue/zones/acct_ulOnq6rPqyvRzj/reservations/ffc80ef0-a001-408b-9b41-45bdd90ec24e/setIamPolicy',
       ],
     ];
-    let stored: ReturnType<Inventory['endpoints']> = [];
-    const seen: string[] = [];
-    for (const batch of [...batches, []]) {
-      const inv = new Inventory({ detectPii: false });
-      inv.addAggregates(stored);
-      for (const request of batch) {
-        const [method, path] = request.split(' ') as [string, string];
-        inv.addObservation({ ...obs(`/compute/v1/projects/${path}`), method });
-      }
-      stored = inv.endpoints();
-      seen.push(
-        inv.templateFor('site.example', 'DELETE', '/compute/v1/projects/prod/global/sslPolicies/iron-iron'),
-      );
-    }
+    const seen = inBatches('/compute/v1/projects/', [...batches, []]).map((inv) =>
+      inv.templateFor('site.example', 'DELETE', '/compute/v1/projects/prod/global/sslPolicies/iron-iron'),
+    );
     expect(seen.slice(1)).toEqual(
       Array(3).fill('/compute/v1/projects/{projectId}/global/sslPolicies/{sslPolicyId}'),
     );
