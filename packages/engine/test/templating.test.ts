@@ -57,6 +57,13 @@ describe('classifySegment', () => {
     ['p2sVpnServerConfigurations', 'literal'],
     ['real_time_payments_transfer_iyuhl5kdn7ssmup83mvq', 'token'],
     ['external-id=189371', 'token'],
+    // Words after a short code with a digit, or a numbered plural, read as written (AWS IoT's
+    // `/v2LoggingOptions`, Autotask's `/OrganizationalLevel1s`); a user's name and number does not.
+    ['v2LoggingOptions', 'literal'],
+    ['ec2deepinspectionstatus', 'literal'],
+    ['OrganizationalLevel1s', 'literal'],
+    ['katarinabjorklund14', 'token'],
+    ['k7XqPz3TmWvNbR9d', 'token'],
     // A month's name is a part of a date (`/blog/2007/Jan/14`); a lower-case word stays.
     ['Jan', 'date'],
     ['September', 'date'],

@@ -227,6 +227,22 @@ function isVerbLedName(seg: string): boolean {
   return PASCAL_WORDS.test(seg) && lead !== null && isApiWord(lead[0].toLowerCase());
 }
 
+/**
+ * Words a developer wrote after a short code with a digit (`v2LoggingOptions`,
+ * `ec2deepinspectionstatus`, `s3BucketPolicies`), or a plural of words and a number
+ * (`OrganizationalLevel1s`): their letter pairs score as route words do (1 in 10,000 random
+ * base62 tokens of 16 to 31 characters scores this high, see letter-pairs-model.ts). A number
+ * after the words, no plural, is a user's (`katarinabjorklund14`).
+ */
+function readsAsWords(seg: string): boolean {
+  return (CODE_LED.test(seg) || NUMBERED_PLURAL.test(seg)) && letterPairScore(seg) >= WRITTEN_ABOVE;
+}
+
+const CODE_LED = /^[A-Za-z]{1,3}\d[A-Za-z]+$/;
+const NUMBERED_PLURAL = /^[A-Za-z]+\d{1,2}s$/;
+
+const WRITTEN_ABOVE = -2.99;
+
 const PASCAL_WORDS = /^(?:[A-Z][a-z]{2,}){2,}(?:[A-Z]{0,3}\d{1,2})?$/;
 
 /** Six characters or more with two digits, not spelled by API words (`iyuhl5kdn7ssmup83mvq`, `189371`). */
@@ -330,7 +346,8 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
     /\d/.test(seg) &&
     /[A-Za-z]/.test(seg) &&
     !spelledInApiWords(seg) &&
-    !isVerbLedName(seg)
+    !isVerbLedName(seg) &&
+    !readsAsWords(seg)
   ) {
     return 'token';
   }
