@@ -1014,7 +1014,7 @@ describe('templatePath', () => {
     expect(t.explain('d', ['repos', 'nynke', 'sammie', 'pulls'])[1]).toMatchObject({ rule: 'lone-value' });
   });
 
-  it('takes a lone value between a nested collection and its sub-collection, not API words', () => {
+  it('takes a lone value between a nested or answering collection and its sub-collection, not API words', () => {
     const t = new PathTemplater();
     // Thin traffic: each nested collection shows one value, holding a sub-collection.
     const nested = splitPath(
@@ -1037,8 +1037,12 @@ describe('templatePath', () => {
     // A code (`nf203`) and a capitalised constant (`VMExtension`) are the API's own names.
     t.learn('d', ['spaces', '5', 'settings', 'nf203', 'logs']);
     t.learn('d', ['locations', '6', 'artifactTypes', 'VMExtension', 'publishers']);
-    // Not at the top: no parameter above shows the collection/{id} rhythm.
+    // Not at the top: no parameter above shows the collection/{id} rhythm…
     t.learn('d', ['integrations', 'github', 'repos']);
+    t.learn('d', ['Tools', 'crossbar', 'assays']);
+    // …unless the collection answers requests itself, as a collection does (one account's log).
+    t.learn('d', ['v1', 'clients']);
+    t.learn('d', ['v1', 'clients', 'ridgewoodfarm', 'invoices']);
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
     expect(path(...nested)).toBe(
@@ -1073,6 +1077,8 @@ describe('templatePath', () => {
       'locations/{id}/artifactTypes/VMExtension/publishers',
     );
     expect(path('integrations', 'github', 'repos')).toBe('integrations/github/repos');
+    expect(path('Tools', 'crossbar', 'assays')).toBe('Tools/crossbar/assays');
+    expect(path('v1', 'clients', 'ridgewoodfarm', 'invoices')).toBe('v1/clients/{param}/invoices');
   });
 
   it("takes a documentation example among a nested collection's leaves, not the API's own leaves", () => {

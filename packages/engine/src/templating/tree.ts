@@ -1319,8 +1319,10 @@ export class PathTemplater<T = never> {
    * A collection showing a single value (`/resourceGroups/rg/providers/…`,
    * `/servers/north/operations`, `/instancePools/prod_sales/usages`): thin traffic draws a pool's
    * first value most, so no count nor comparison with siblings can show it. Structure can: a
-   * plural collection nested below a parameter (the `collection/{id}/collection` rhythm of the
-   * API), no parameter nor other literal beside, whose one child holds a sub-collection (a plural
+   * plural collection (below a parameter, the `collection/{id}/collection` rhythm of the API, or
+   * answering requests itself as a collection does: `/v1/accounts` beside
+   * `/v1/accounts/ridgewoodfarm/persons`, one account's log; a namespace such as
+   * `/Tools/crossbar/assays` answers none), no parameter nor other literal beside, whose one child holds a sub-collection (a plural
    * noun) and is a name of no API word, or marked as data (a digit, a dash or underscore) and
    * mostly not of API words, or an example naming the collection's resource with a number
    * (`/resourceGroups/group1`). An API's own routes there are its words (`/users/me/repos`,
@@ -1332,7 +1334,7 @@ export class PathTemplater<T = never> {
       !listsLiteralsOnly(node) ||
       node.children.size !== 1 ||
       !isPluralNoun(ownSegment(node)) ||
-      !node.template.slice(0, node.template.lastIndexOf('/')).includes('{')
+      !(node.template.slice(0, node.template.lastIndexOf('/')).includes('{') || endsPaths(node))
     )
       return null;
     const [seg, child] = [...node.children][0] as [string, TrieNode<T>];
