@@ -63,6 +63,8 @@ describe('classifySegment', () => {
     ['ec2deepinspectionstatus', 'literal'],
     ['OrganizationalLevel1s', 'literal'],
     ['katarinabjorklund14', 'token'],
+    // A phone number in E.164 form is a value (`/numbers/buy/+12282060576`).
+    ['+12282060576', 'id'],
     ['k7XqPz3TmWvNbR9d', 'token'],
     // A month's name is a part of a date (`/blog/2007/Jan/14`); a lower-case word stays.
     ['Jan', 'date'],
@@ -825,16 +827,23 @@ describe('templatePath', () => {
     expect(path('v1/stores/payment_methods/enable')).toBe('v1/stores/payment_methods/enable');
   });
 
-  it('takes a version below a collection of versions, releases or tags for a value', () => {
+  it('takes a version below a collection of versions, releases, tags or builds for a value', () => {
     const t = new PathTemplater();
     t.learn('d', ['packages', 'left-pad', 'versions', 'v12.3.50']);
     t.learn('d', ['repos', 'releases', 'v2.1']);
     t.learn('d', ['v1', 'users']);
+    // A release's number below a build or tag; an API's own version after its name stays.
+    t.learn('d', ['api', 'projects', 'acme', 'build', '9.5.11']);
+    t.learn('d', ['registry', 'tags', '12.23.2']);
+    t.learn('d', ['groundhog-day-api', '1.2.1', 'holidays']);
     t.finalize();
     const path = (p: string) => t.template('d', splitPath(p)).join('/');
     expect(path('packages/left-pad/versions/v12.3.50').endsWith('/versions/{id}')).toBe(true);
     expect(path('repos/releases/v2.1')).toBe('repos/releases/{id}');
     expect(path('v1/users')).toBe('v1/users');
+    expect(path('api/projects/acme/build/9.5.11')).toBe('api/projects/acme/build/{id}');
+    expect(path('registry/tags/12.23.2')).toBe('registry/tags/{id}');
+    expect(path('groundhog-day-api/1.2.1/holidays')).toBe('groundhog-day-api/1.2.1/holidays');
   });
 
   it('merges three leaves or more under a collection when most are names of no API word', () => {

@@ -290,6 +290,11 @@ export function classifySegment(seg: string, versionPosition = false, below?: Se
   // A version below a collection of versions, releases or tags is one of its values
   // (`/versions/v12.3.50`, `/releases/v2.1`): no literal of the directory sits there so.
   if (below?.parent !== undefined && VERSION.test(seg) && VERSION_VALUES.test(below.parent)) return 'id';
+  // So is a release's number below a build or release (`/build/9.5.11`, `/tags/12.23.2`); an API's
+  // own version right after its name stays (`/groundhog-day-api/1.2.1`).
+  if (below?.parent !== undefined && SEMVER.test(seg) && RELEASE_VALUES.test(below.parent)) return 'id';
+  // A phone number in E.164 form (`/numbers/buy/+12282060576`).
+  if (PHONE.test(seg)) return 'id';
   if (RESERVED.has(lower) || VERSION.test(seg)) return 'reserved';
   if (BOOLEAN.test(seg)) return 'boolean';
   if (versionPosition && isDatedVersion(seg)) return 'reserved';
@@ -462,12 +467,18 @@ export interface SegmentPlace extends VersionBelow {
 export function dependsOnPlace(seg: string): boolean {
   // A version starts with `v`: one code unit compared before the regexp (this runs per new segment).
   return (
-    DECIMAL.test(seg) || WHITESPACE.test(seg) || ((seg.charCodeAt(0) | 0x20) === LOWER_V && VERSION.test(seg))
+    DECIMAL.test(seg) ||
+    SEMVER.test(seg) ||
+    WHITESPACE.test(seg) ||
+    ((seg.charCodeAt(0) | 0x20) === LOWER_V && VERSION.test(seg))
   );
 }
 
 /** Collections whose values are versions (see `classifySegment`). */
 const VERSION_VALUES = /^(?:versions|releases|tags)$/i;
+const RELEASE_VALUES = /^(?:versions?|releases?|tags?|builds?)$/i;
+const SEMVER = /^\d{1,4}\.\d{1,4}\.\d{1,6}(?:-[0-9A-Za-z.]+)?$/;
+const PHONE = /^\+\d{7,15}$/;
 
 /** A plural's ending, as resource names are made singular (`users`; not `ws`, `status`, `access`). */
 const PLURAL_ENDING = /^.{2,}[^siu]s$/;
