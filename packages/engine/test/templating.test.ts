@@ -2926,6 +2926,32 @@ describe('templatePath', () => {
     expect(paths).toContain('PUT /carts/mine');
   });
 
+  it('takes names deleted as one resource right after a version, not its singletons or collections', () => {
+    const inv = new Inventory({ detectPii: false });
+    const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
+    // Google's `/v1/{name}`: plain names, each read, patched or deleted, holding `operations`.
+    for (const name of ['patrik', 'kevin', 'monica']) {
+      send('GET', `/v1/${name}`);
+      send(name === 'monica' ? 'PATCH' : 'DELETE', `/v1/${name}`);
+      send('GET', `/v1/${name}/operations`);
+    }
+    // The API's own: singletons in its words, a collection posted to.
+    send('DELETE', '/v1/cache');
+    send('PUT', '/v1/settings');
+    send('DELETE', '/v1/settings');
+    send('POST', '/v1/gardens');
+    send('DELETE', '/v1/gardens');
+    const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
+    expect(paths).toContain('DELETE /v1/{param}');
+    expect(paths).toContain('GET /v1/{param}/operations');
+    expect(paths).not.toContain('DELETE /v1/kevin');
+    expect(paths).toContain('DELETE /v1/cache');
+    expect(paths).toContain('DELETE /v1/settings');
+    expect(paths).toContain('DELETE /v1/gardens');
+    const merged = inv.endpoints().find((e) => e.method === 'DELETE' && e.normalizedPath === '/v1/{param}');
+    expect(merged?.merges?.[0]).toMatchObject({ rule: 'same-methods' });
+  });
+
   it('takes one leaf deleted and replaced as an item only below a settled path', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

@@ -1488,8 +1488,9 @@ export class PathTemplater<T = never> {
    * another name (or the position's parameter) holds too, and among them names with marks of data
    * written in more than one convention (`stark97`, `liam-miller`, `prod_tyrell`), as values
    * typed by many hands are. Each set (leaves, names holding routes) decides alone; when neither
-   * can, the names of no API word at all in both decide together. Taken one by one: the
-   * position's other literals stay. Returns the parameter that took them, or null.
+   * can, the names of no API word at all in both decide together; right after a version, two or
+   * more of them deleted as one resource is and never posted to do too (`same-methods`). Taken
+   * one by one: the position's other literals stay. Returns the parameter that took them, or null.
    */
   private mergeRootValues(node: TrieNode<T>): TrieNode<T> | null {
     if (isSplit(node) || !(node.reserved || node.template === '') || holdsValues(node)) return null;
@@ -1525,6 +1526,7 @@ export class PathTemplater<T = never> {
       if (plain.length >= 2) return plain;
       return mixesConventions(set.filter(([seg]) => conventionOf(seg))) ? set : [];
     });
+    let rule: MergeReason['rule'] = besideVersion ? 'vocabulary' : 'mixed-conventions';
     if (found.length === 0) {
       // Too few in each set alone (`/v1/stark97` beside `/v1/liam-miller/approvalRequests`,
       // `/v1/prod_tyrell/approvalRequests`): names of no API word at all, taken together.
@@ -1537,6 +1539,22 @@ export class PathTemplater<T = never> {
         const route = mostSharedKey(joined.map(([, child]) => child));
         if (joined.length >= LEAF_VALUES && route !== null)
           found.push(...joined.filter(([, child]) => child.children.has(route)));
+        else if (isVersionSegment(ownSegment(node))) {
+          // Names of no API word, two or more, each deleted as one resource and never posted to
+          // (`DELETE /v1/patrik`, `PATCH /v1/kevin`, `/v1/kevin/operations`): instances of the
+          // version's one resource (Google's `/v1/{name}`). A version's collections take POST,
+          // its singletons (`DELETE /v1/cache`) are API words.
+          const instances = named.filter(
+            ([seg, child]) =>
+              vocabularyShare(seg, true) === 0 &&
+              (child.methods & INSTANCE_WRITES) !== 0 &&
+              (child.methods & POSTED) === 0,
+          );
+          if (instances.length >= FEW_LEAF_VALUES) {
+            found.push(...instances);
+            rule = 'same-methods';
+          }
+        }
       }
     }
     // Once names show that a version's position holds values, its other values join as beside
@@ -1546,7 +1564,7 @@ export class PathTemplater<T = never> {
     if (found.length === 0) return null;
     const key = target === null || target === node.param ? '{param}' : (typed?.[0] as string);
     const into = target ?? this.paramChild(node);
-    this.takeValues(node, into, key, found, besideVersion ? 'vocabulary' : 'mixed-conventions', true);
+    this.takeValues(node, into, key, found, rule, true);
     return into;
   }
 
