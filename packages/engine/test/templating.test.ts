@@ -2952,6 +2952,21 @@ describe('templatePath', () => {
     expect(merged?.merges?.[0]).toMatchObject({ rule: 'same-methods' });
   });
 
+  it('takes one handle holding collections right after a version, not a code', () => {
+    const inv = new Inventory({ detectPii: false });
+    // One user's log of Adafruit IO: `/api/v2/{username}/…` shows one username.
+    for (const route of ['feeds', 'dashboards', 'groups/7'])
+      inv.addObservation(obs(`/api/v2/tapio51/${route}`));
+    inv.addObservation(obs('/api/v2/user'));
+    // An API's code holding collections stays.
+    for (const route of ['tokens', 'clients']) inv.addObservation(obs(`/api/v2/oauth2/${route}`));
+    const paths = new Set(inv.endpoints().map((e) => e.normalizedPath));
+    expect(paths).toContain('/api/v2/{param}/feeds');
+    expect(paths).toContain('/api/v2/{param}/dashboards');
+    expect(paths).toContain('/api/v2/user');
+    expect(paths).toContain('/api/v2/oauth2/tokens');
+  });
+
   it('takes one leaf deleted and replaced as an item only below a settled path', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });

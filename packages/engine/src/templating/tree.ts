@@ -1553,6 +1553,18 @@ export class PathTemplater<T = never> {
           if (instances.length >= FEW_LEAF_VALUES) {
             found.push(...instances);
             rule = 'same-methods';
+          } else {
+            // One handle, letters and a user's number of no API word (`/api/v2/tapio51/feeds`,
+            // `…/dashboards`: one user's log), holding two collections or more: the user, as
+            // `/users/erin85` is. An API's codes there have one digit (`oauth2`, `ec2`, `s3`).
+            const handles = named.filter(
+              ([seg, child]) =>
+                /^[a-z]{3,}\d{2,3}$/.test(seg) &&
+                vocabularyShare(seg, true) === 0 &&
+                [...child.children.entries()].filter(([key, below]) => !below.reserved && isPluralNoun(key))
+                  .length >= 2,
+            );
+            if (handles.length === 1) found.push(...handles);
           }
         }
       }
