@@ -604,7 +604,8 @@ export async function readAccessLog(
   };
   const settle = (force: boolean) => {
     if (format !== 'auto') return;
-    const nonEmpty = pending.filter((l) => l.trim()).length;
+    // A line held cut to its head (longer than maxLine) is no blank line, whatever its head.
+    const nonEmpty = pending.filter((l) => l.length > maxLine || l.trim()).length;
     if (!force && nonEmpty < 50) return;
     if (nonEmpty === 0) return; // empty input: nothing to detect, nothing to read
     const detected = detectLogFormat(pending.slice(0, 200));

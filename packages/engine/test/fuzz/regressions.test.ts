@@ -43,6 +43,17 @@ describe('inputs found by fuzzing', () => {
     expect(out.map((o) => [o.domain, o.path, o.query])).toEqual([['h', '/', 'x=1']]);
   });
 
+  it('access log: a line cut for detection to a blank head is a line, not empty input (seed 1028705078)', async () => {
+    const text = '  -  [00/Jan/0:0:00:00 +0000] "GET  HTTP/1.1"  512 "-" "curl/8"';
+    const read = (maxLineLength: number, lines: string) =>
+      readAccessLog(lines, { format: 'auto', maxLineLength, onObservation: () => {} });
+    // Alone it is a line no format fits; beside a good one it is rejected as too long.
+    await expect(read(1, text)).rejects.toThrow(/Unrecognised access log format/);
+    const good = '1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 1';
+    const stats = await read(good.length, `${good}\n${text}x`);
+    expect(stats).toMatchObject({ linesRead: 2, linesRejected: 1, observations: 1 });
+  });
+
   it('OpenAPI: a $ref with a malformed %-escape is unresolved, not a URIError', () => {
     const r = readOpenApi({
       openapi: '3.0.3',
