@@ -1322,8 +1322,8 @@ export class PathTemplater<T = never> {
    * plural collection (below a parameter, the `collection/{id}/collection` rhythm of the API, or
    * answering requests itself as a collection does: `/v1/accounts` beside
    * `/v1/accounts/ridgewoodfarm/persons`, one account's log; a namespace such as
-   * `/Tools/crossbar/assays` answers none), no parameter nor other literal beside, whose one child holds a sub-collection (a plural
-   * noun) and is a name of no API word, or marked as data (a digit, a dash or underscore) and
+   * `/Tools/crossbar/assays` answers none), no parameter nor other literal beside, whose one
+   * child holds a sub-collection (a plural noun) and is a name of no API word, or marked as data (a digit, a dash or underscore) and
    * mostly not of API words, or an example naming the collection's resource with a number
    * (`/resourceGroups/group1`). An API's own routes there are its words (`/users/me/repos`,
    * `/accounts/settings/notifications`, `/repos/search/code`) and stay. Returns the parameter
@@ -1350,10 +1350,7 @@ export class PathTemplater<T = never> {
       (/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/i.test(seg) && share <= VALUE_VOCABULARY_SHARE) ||
       (/^[a-z]{3,}\d{1,3}$/.test(seg) && (share === 0 || namesItsResource(seg, node)));
     if (!named) return null;
-    const holdsCollection = [...child.children.entries()].some(
-      ([key, below]) => !below.reserved && isPluralNoun(key),
-    );
-    if (!holdsCollection) return null;
+    if (collectionsBelow(child) === 0) return null;
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [[seg, child]], 'lone-value', true);
     return param;
@@ -1559,10 +1556,7 @@ export class PathTemplater<T = never> {
             // `/users/erin85` is. An API's codes there have one digit (`oauth2`, `ec2`, `s3`).
             const handles = named.filter(
               ([seg, child]) =>
-                /^[a-z]{3,}\d{2,3}$/.test(seg) &&
-                vocabularyShare(seg, true) === 0 &&
-                [...child.children.entries()].filter(([key, below]) => !below.reserved && isPluralNoun(key))
-                  .length >= 2,
+                USER_HANDLE.test(seg) && vocabularyShare(seg, true) === 0 && collectionsBelow(child) >= 2,
             );
             if (handles.length === 1) found.push(...handles);
           }
@@ -3362,6 +3356,13 @@ function isPluralNoun(seg: string): boolean {
   return !(/[-_]/.test(seg) && vocabularyShare(seg) === 0);
 }
 
+/** How many sub-collections (plural nouns, not reserved) a route holds right below it. */
+function collectionsBelow<T>(node: TrieNode<T>): number {
+  let n = 0;
+  for (const [key, below] of node.children) if (!below.reserved && isPluralNoun(key)) n++;
+  return n;
+}
+
 /**
  * Whether the children of `node` are a collection's values: it is a plural noun (`users`),
  * or a merge showed it. After a parameter come sub-collections (`/apps/{id}/rules`), not values.
@@ -3405,6 +3406,8 @@ function mixesConventions<T>(names: readonly [string, TrieNode<T>][]): boolean {
 const HANDLE = /^[a-z]{3,}(?:\.[a-z]{2,}|\d{1,2})?$/;
 /** A handle numbered as sign-up forms number taken names (`zanybrochure95`). */
 const NUMBERED_HANDLE = /^[a-z]{4,}\d{1,2}$/;
+/** Letters and a user's number, two or three digits (`tapio51`); an API's codes have one (`oauth2`). */
+const USER_HANDLE = /^[a-z]{3,}\d{2,3}$/;
 
 /**
  * Plain lower-case names, as many as `MANY_LEAF_VALUES`, holding the same routes (`/volumes/marjatta/json`,
