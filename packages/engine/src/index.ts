@@ -71,6 +71,15 @@ export {
   type SpecInfo,
 } from './inventory.js';
 
+// Spec versus traffic
+export {
+  compareSpecToTraffic,
+  compareSpecToObservations,
+  type SpecDiffEndpoint,
+  type SpecDiffUndeclared,
+  type SpecTrafficComparison,
+} from './spec-diff.js';
+
 // Traffic that is not the API
 export {
   answered,
