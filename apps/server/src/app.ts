@@ -11,7 +11,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { alertingPlugin, processFindings } from './alerts/index.js';
 import { authPlugin } from './auth.js';
-import { Analyzer } from './analysis/analyzer.js';
+import { Analyzer } from './analysis/analysis-queue.js';
 import { CaptureIngest } from './capture/ingest.js';
 import { NatsSink } from './capture/nats-sink.js';
 import { capturePlugin } from './capture/routes.js';

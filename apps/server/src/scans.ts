@@ -3,7 +3,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { SCAN_SAMPLE_HOST } from '@argus/api';
 import { audit, type AuditActor } from './audit.js';
-import type { Analyzer } from './analysis/analyzer.js';
+import type { Analyzer } from './analysis/analysis-queue.js';
 import type { AppContext } from './context.js';
 import {
   activities,

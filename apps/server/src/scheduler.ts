@@ -3,7 +3,7 @@
 // tick, so changes apply without a restart. Also, hourly, the retention of
 // captured observations (retention.ts). Of several instances, one claims each run.
 import { asc, lt } from 'drizzle-orm';
-import type { Analyzer } from './analysis/analyzer.js';
+import type { Analyzer } from './analysis/analysis-queue.js';
 import type { AppContext } from './context.js';
 import { domains, jobRuns } from './db/schema/index.js';
 import { HttpError } from './errors.js';

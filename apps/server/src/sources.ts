@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { SourceConfig } from '@argus/connectors';
 import type { DiscoverySource } from '@argus/api';
-import type { Analyzer } from './analysis/analyzer.js';
+import type { Analyzer } from './analysis/analysis-queue.js';
 import { readSourceOffThread, type SourceFile } from './analysis/source-reader.js';
 import type { AppContext } from './context.js';
 import { discoverySources, domains } from './db/schema/index.js';

@@ -5,7 +5,7 @@
 // database's analysis queue.
 import pino from 'pino';
 import { processFindings } from './alerts/index.js';
-import { Analyzer } from './analysis/analyzer.js';
+import { Analyzer } from './analysis/analysis-queue.js';
 import { CaptureWorker } from './analysis/worker.js';
 import { connectNats } from './capture/nats-stream.js';
 import { configFromEnv } from './config.js';

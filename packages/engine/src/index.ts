@@ -154,7 +154,7 @@ export {
   type Classification,
   type DataClass,
 } from './classify.js';
-export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './analyze.js';
+export { analyzeEndpoint, analyzeInventory, type EndpointAnalysis } from './endpoint-analysis.js';
 export {
   evaluateRules,
   DEFAULT_MIN_RISK_SCORE,

@@ -16,7 +16,7 @@ import {
   scanAllResultSchema,
 } from '@argus/api';
 import { z } from 'zod';
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import type { UpstreamCache } from '../capture/record.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';

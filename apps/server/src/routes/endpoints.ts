@@ -17,7 +17,7 @@ import {
 } from '@argus/api';
 import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
 import type { EndpointAggregate, Vulnerability as EngineVulnerability } from '@argus/engine';
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import type { TestRunner } from '../testing/runs.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';

@@ -1,5 +1,5 @@
 // Every /api/v1 call except sign-in (auth.ts) and alerting (alerts/).
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import { deadLetterRoutes } from '../capture/dead-letters.js';
 import type { UpstreamCache } from '../capture/record.js';
 import type { AppContext } from '../context.js';

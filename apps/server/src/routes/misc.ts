@@ -1,7 +1,7 @@
 // Activities, users and settings.
 import { asc, desc, ne } from 'drizzle-orm';
 import { activityListSchema, paths, settingsSchema, settingsUpdateSchema, userListSchema } from '@argus/api';
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';

@@ -10,7 +10,7 @@ import {
 } from '@argus/api';
 import { z } from 'zod';
 import { SpecTemplateIndex, splitPath } from '@argus/engine';
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import { actorOf, audit } from '../audit.js';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';

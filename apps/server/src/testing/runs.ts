@@ -16,7 +16,7 @@ import {
 } from '@argus/engine';
 import type { TestExchange, TestResult, TestRun, TestSettings } from '@argus/api';
 import { TEST_BUDGET_DEFAULT, TEST_RATE_DEFAULT } from '@argus/api';
-import type { Analyzer } from '../analysis/analyzer.js';
+import type { Analyzer } from '../analysis/analysis-queue.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import {

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { analyzeInventory } from '../analyze.js';
+import { analyzeInventory } from '../endpoint-analysis.js';
 import { Inventory } from '../inventory.js';
 import {
   AccessLogError,

@@ -1,6 +1,6 @@
 // The analysis queue worker: claims captured observations queued in the
 // database (SKIP LOCKED, so instances share them), analyses them per domain
-// (analyse.ts) in the transaction that removes them from the queue, and hands
+// (domain-analysis.ts) in the transaction that removes them from the queue, and hands
 // the findings to alerting. Also the entry the routes, scans and syncs call
 // for an analysis, a rescan or a re-scoring, and read-your-writes waiting.
 import { asc, inArray, lte, sql } from 'drizzle-orm';
@@ -18,9 +18,9 @@ import {
   rescoreAll,
   type AnalyseInput,
   type AnalyseResult,
-} from './analyse.js';
+} from './domain-analysis.js';
 
-export type { AnalyseInput, AnalyseResult } from './analyse.js';
+export type { AnalyseInput, AnalyseResult } from './domain-analysis.js';
 
 const CLAIM_BATCH = 1000;
 /** How long a read waits for the captures acknowledged before it to be analysed. */
