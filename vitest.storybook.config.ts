@@ -20,6 +20,9 @@ export default mergeConfig(
       // The afterEach hook runs axe again and compares two whole-page screenshots,
       // retrying until stable: on a loaded machine that can take well over 30 s.
       hookTimeout: 120_000,
+      // A page story's play function waits on lazy chunks and mocked round trips: on a busy
+      // machine one took 17 s against the default 15 s.
+      testTimeout: 90_000,
       // References belong to one Chromium major: a different one fails at once with a message.
       globalSetup: [path.join(dirname, '.storybook/reference-browser.ts')],
       // One browser page for all story files: a fresh iframe per file costs ~3 s each.

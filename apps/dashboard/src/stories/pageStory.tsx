@@ -10,8 +10,8 @@ import { DataProviders } from '../Providers.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 
 // Page stories wait on mocked network round trips and lazy chunks; on a busy CI
-// machine the default 1 s for findBy*/waitFor is too tight.
-configure({ asyncUtilTimeout: 5000 });
+// machine (load 20 on 2 cores) the default 1 s for findBy*/waitFor is far too tight.
+configure({ asyncUtilTimeout: 20_000 });
 
 /** Where a navigation ended up (stories assert on it after clicking a link). */
 function CurrentLocation() {
