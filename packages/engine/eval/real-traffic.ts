@@ -1,8 +1,9 @@
-// The real-traffic corpus (../shared/corpus/real-traffic): real logs and HARs, each with a truth
-// file `truth/<file>.ops.txt`. Every file is discovered as a user would (`argus discover --json
-// FILE`, in process) and scored with the corpus's rules (real-score.ts). Files are split into a
-// tuning and a reporting half by a fixed hash of their name; a file added to the corpus just
-// appears in its half.
+// The real-traffic corpus: real logs and HARs, each with a truth file `truth/<file>.ops.txt`, in
+// two directories: the shared one (../shared/corpus/real-traffic) and the repository's own
+// (eval/real-traffic, SOURCES.md there says where each file came from). Every file is discovered
+// as a user would (`argus discover --json FILE`, in process) and scored with the corpus's rules
+// (real-score.ts). Files are split into a tuning and a reporting half by a fixed hash of their
+// name; a file added to either directory just appears in its half.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,15 @@ export const REAL_TRAFFIC = resolve(
   '../../../../shared/corpus/real-traffic',
 );
 export const hasRealTraffic = existsSync(join(REAL_TRAFFIC, 'truth'));
+/** The repository's own real-traffic files (always present). */
+export const REPO_REAL_TRAFFIC = join(dirname(fileURLToPath(import.meta.url)), 'real-traffic');
+
+/** Which directory a file comes from. */
+export type RealCorpus = 'shared' | 'repo';
+export const REAL_DIRS: Readonly<Record<RealCorpus, string>> = {
+  shared: REAL_TRAFFIC,
+  repo: REPO_REAL_TRAFFIC,
+};
 
 export type RealHalf = 'tuning' | 'reporting';
 /** The half a file belongs to: the top bit of a fixed hash of its name (the low bits of FNV-1a are weak). */
@@ -36,10 +46,11 @@ export interface RealFile {
   truthPath: string;
   bytes: number;
   half: RealHalf;
+  corpus: RealCorpus;
 }
 
-/** Every corpus file that has a truth file, by name. */
-export function realFiles(dir = REAL_TRAFFIC): RealFile[] {
+/** The files of one directory that have a truth file, by name. */
+export function realFilesIn(corpus: RealCorpus, dir = REAL_DIRS[corpus]): RealFile[] {
   const truthDir = join(dir, 'truth');
   if (!existsSync(truthDir)) return [];
   return readdirSync(truthDir)
@@ -53,7 +64,19 @@ export function realFiles(dir = REAL_TRAFFIC): RealFile[] {
       truthPath: join(truthDir, `${name}.ops.txt`),
       bytes: readFileSync(join(dir, name)).length,
       half: realHalfOf(name),
+      corpus,
     }));
+}
+
+/** Every file of both directories (the shared one first); a name in both is an error. */
+export function realFiles(): RealFile[] {
+  const files = [...realFilesIn('shared'), ...realFilesIn('repo')];
+  const names = new Set<string>();
+  for (const f of files) {
+    if (names.has(f.name)) throw new Error(`real-traffic file ${f.name} is in both directories`);
+    names.add(f.name);
+  }
+  return files;
 }
 
 export interface DiscoverJson {

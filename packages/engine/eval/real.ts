@@ -1,8 +1,8 @@
-// `npm run eval:real -w @argus/engine`: discovery on every file of the real-traffic corpus
-// (../shared/corpus/real-traffic, see real-traffic.ts), scored against its truth files. Prints
-// per file and per half (tuning, reporting: the reporting half's figures are the ones that count)
-// found/total, listed, precision and noise listed, the targets, and what moved against
-// eval/baseline-real.json.
+// `npm run eval:real -w @argus/engine`: discovery on every file of the real-traffic corpus (both
+// directories: ../shared/corpus/real-traffic and eval/real-traffic, see real-traffic.ts), scored
+// against its truth files. Prints per file, per directory and half, and per half over both
+// (tuning, reporting: the reporting half's figures are the ones that count) found/total, listed,
+// precision and noise listed, the targets, and what moved against eval/baseline-real.json.
 //   --update-baseline   rewrite eval/baseline-real.json with these figures
 //   --verbose           list each file's missed operations, extra endpoints and listed noise
 //   --only=TEXT         only files whose name contains TEXT
@@ -11,11 +11,12 @@ import { relative } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import {
   BASELINE_FILE,
-  REAL_TRAFFIC,
+  REAL_DIRS,
   evaluateRealFile,
   figuresOf,
   readRealBaseline,
   realFiles,
+  type RealCorpus,
   type RealFigures,
   type RealHalf,
   type RealResult,
@@ -35,7 +36,7 @@ const TARGET_PRECISION = 0.95;
 function fileLine(r: RealResult): string {
   const s = r.score;
   return (
-    `  ${r.file.half.slice(0, 3)} ${r.file.name.padEnd(44)} found ${`${s.found}/${s.total}`.padEnd(6)} ` +
+    `  ${r.file.corpus.padEnd(6)} ${r.file.half.slice(0, 3)} ${r.file.name.padEnd(44)} found ${`${s.found}/${s.total}`.padEnd(6)} ` +
     `listed ${String(s.listed).padEnd(4)} precision ${s.precision.toFixed(3)}  ` +
     `noise listed ${s.noiseListed}/${s.noiseTotal} paths, ${r.noiseRequests}/${r.noiseRequestsTotal} requests` +
     `  (${Math.round(r.ms)} ms)`
@@ -52,7 +53,7 @@ function details(r: RealResult): string[] {
   ];
 }
 
-function halfSummary(half: RealHalf, results: RealResult[]): void {
+function halfSummary(label: string, half: RealHalf, results: RealResult[]): void {
   if (results.length === 0) return;
   const found = results.reduce((n, r) => n + r.score.found, 0);
   const total = results.reduce((n, r) => n + r.score.total, 0);
@@ -63,11 +64,11 @@ function halfSummary(half: RealHalf, results: RealResult[]): void {
   const below = results.filter((r) => r.score.precision < TARGET_PRECISION);
   const worst = [...results].sort((a, b) => a.score.precision - b.score.precision)[0] as RealResult;
   out(
-    `# ${half}: ${results.length} files, found ${found}/${total} (${pct(total ? found / total : 1)}), ` +
+    `# ${label}: ${results.length} files, found ${found}/${total} (${pct(total ? found / total : 1)}), ` +
       `listed ${listed}, precision ${listed ? (right / listed).toFixed(3) : '-'} overall, ` +
       `lowest ${worst.score.precision.toFixed(3)}; noise listed ${noisePaths} paths, ${noiseRequests} requests`,
   );
-  if (half === 'reporting')
+  if (half === 'reporting' && label === half)
     out(
       `  targets: found ≥ 98 %: ${total === 0 || found / total >= TARGET_FOUND ? 'met' : 'NOT met'}; ` +
         `precision ≥ 0.95 on every file: ${below.length === 0 ? 'met' : `NOT met (${below.length} below)`}; ` +
@@ -106,12 +107,16 @@ function moves(results: RealResult[], baseline: Record<string, RealFigures>): vo
 const files = realFiles().filter(
   (f) => (!only || f.name.includes(only)) && (!onlyHalf || f.half === onlyHalf),
 );
+const corpora = Object.keys(REAL_DIRS) as RealCorpus[];
+const countIn = (c: RealCorpus) => files.filter((f) => f.corpus === c).length;
+const where = corpora.map((c) => `${c}: ${countIn(c)} in ${relative(process.cwd(), REAL_DIRS[c])}`);
 if (files.length === 0) {
-  out(`# real-traffic corpus: no files with truth under ${REAL_TRAFFIC} (../shared absent?)`);
+  out(`# real-traffic corpus: no files with truth (${where.join(', ')})`);
   process.exit(0);
 }
+if (countIn('shared') === 0) out(`# ${REAL_DIRS.shared} not found: only the repository's files are scored`);
 const started = performance.now();
-out(`# real-traffic corpus: ${files.length} files (${REAL_TRAFFIC})`);
+out(`# real-traffic corpus: ${files.length} files (${where.join('; ')})`);
 const results: RealResult[] = [];
 for (const file of files) {
   const r = await evaluateRealFile(file);
@@ -119,14 +124,23 @@ for (const file of files) {
   out(fileLine(r));
   if (verbose) for (const line of details(r)) out(line);
 }
-for (const half of ['tuning', 'reporting'] as const)
+const halves = ['tuning', 'reporting'] as const;
+for (const corpus of corpora)
+  for (const half of halves)
+    halfSummary(
+      `${corpus} ${half}`,
+      half,
+      results.filter((r) => r.file.corpus === corpus && r.file.half === half),
+    );
+for (const half of halves)
   halfSummary(
+    half,
     half,
     results.filter((r) => r.file.half === half),
   );
 const baseline = readRealBaseline();
 moves(results, baseline);
-if (args.includes('--update-baseline') && !only && !onlyHalf) {
+if (args.includes('--update-baseline') && !only && !onlyHalf && countIn('shared') > 0) {
   const next: Record<string, RealFigures> = {};
   for (const r of results) next[r.file.name] = figuresOf(r);
   writeFileSync(BASELINE_FILE, `${JSON.stringify(next, null, 2)}\n`);

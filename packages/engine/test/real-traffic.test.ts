@@ -1,6 +1,7 @@
 // The real-traffic evaluation (eval/real.ts): its port of the corpus's scorer prints what
-// score.py prints, and a fixed sample of the corpus (per half, its two smallest files) scores no
-// worse than eval/baseline-real.json. The corpus lives in ../shared: absent, those tests skip.
+// score.py prints, and a fixed sample of the corpus (per directory and half, its two smallest
+// files) scores no worse than eval/baseline-real.json. The shared directory lives in ../shared:
+// absent, its tests skip; the repository's own directory (eval/real-traffic) always runs.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,8 @@ import {
   figuresOf,
   hasRealTraffic,
   readRealBaseline,
-  realFiles,
+  realFilesIn,
+  type RealCorpus,
 } from '../eval/real-traffic.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -92,9 +94,9 @@ describe('the real-traffic scorer', () => {
   });
 });
 
-/** Per half, the two smallest files: a fixed rule, whatever the corpus holds. */
-function sample() {
-  const files = realFiles();
+/** Per half, the two smallest files of a directory: a fixed rule, whatever it holds. */
+function sample(corpus: RealCorpus) {
+  const files = realFilesIn(corpus);
   return (['tuning', 'reporting'] as const).flatMap((half) =>
     files
       .filter((f) => f.half === half)
@@ -103,9 +105,20 @@ function sample() {
   );
 }
 
-describe.skipIf(!hasRealTraffic)('real-traffic corpus sample', () => {
+describe("the repository's real-traffic files", () => {
+  it('are there, each with its truth, in both halves', () => {
+    const files = realFilesIn('repo');
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(files.map((f) => f.half)).size).toBe(2);
+  });
+});
+
+describe.each([
+  ['shared', hasRealTraffic],
+  ['repo', true],
+] as const)('real-traffic corpus sample (%s directory)', (corpus, present) => {
   const baseline = readRealBaseline();
-  for (const file of hasRealTraffic ? sample() : [])
+  for (const file of present ? sample(corpus) : [])
     it(`${file.half} file ${file.name} scores no worse than its baseline`, { timeout: 60_000 }, async () => {
       const r = await evaluateRealFile(file);
       const before = baseline[file.name];
@@ -120,10 +133,16 @@ describe.skipIf(!hasRealTraffic)('real-traffic corpus sample', () => {
       expect(r.noiseRequests, why).toBeLessThanOrEqual(before.noiseRequests);
     });
 
-  it.skipIf(!canRunScorer)('scores a corpus file as score.py does', { timeout: 60_000 }, async () => {
-    const file = sample()[0]!;
-    const inventory = await discoverJson(file.path);
-    const truth = readFileSync(file.truthPath, 'utf8');
-    expect(scoreLine(scoreInventory(parseTruth(truth), inventory.endpoints))).toBe(python(truth, inventory));
-  });
+  it.skipIf(!canRunScorer || !present)(
+    'scores a corpus file as score.py does',
+    { timeout: 60_000 },
+    async () => {
+      const file = sample(corpus)[0]!;
+      const inventory = await discoverJson(file.path);
+      const truth = readFileSync(file.truthPath, 'utf8');
+      expect(scoreLine(scoreInventory(parseTruth(truth), inventory.endpoints))).toBe(
+        python(truth, inventory),
+      );
+    },
+  );
 });
