@@ -1,8 +1,9 @@
 // Active tests against the deliberately vulnerable fixture API (loopback): test
 // pairs (template × endpoint) per second and requests per run, for the untimed
 // library (throughput) and the whole library (timed proofs sleep by design).
-// Alone: `npm run bench:active` prints them and rewrites only its section of
-// bench/RESULTS.md; `npm run bench` includes it.
+// Alone: `npm run bench:active` prints them, then runs the third-party targets
+// (targets.ts), and rewrites only their sections of bench/RESULTS.md;
+// `npm run bench` includes the fixture part.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +16,12 @@ import {
 import { fetchTransport as transport } from '../../../fixtures/vulnerable-api/fetch-transport.js';
 import { fixtureIdentities } from '../../../fixtures/vulnerable-api/identities.js';
 import { startVulnerableApi } from '../../../fixtures/vulnerable-api/server.js';
+import { measureTargets } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const spec = readFileSync(join(here, '..', '..', '..', 'fixtures', 'vulnerable-api', 'openapi.yaml'), 'utf8');
 export const ACTIVE_HEADING = '# Active tests against the vulnerable fixture API';
+const TARGETS_HEADING = '# Active tests against third-party vulnerable APIs (../shared/targets)';
 
 async function once(tests: ActiveTestTemplate[], secure: boolean) {
   const api = await startVulnerableApi({ secure });
@@ -76,22 +79,17 @@ export async function measureActiveTests(): Promise<string[]> {
 
 const endpointsCount = () => activeEndpointsFromOpenApi(spec).length;
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const lines = await measureActiveTests();
-  for (const l of lines) process.stdout.write(`${l}\n`);
-  // replace only this section of RESULTS.md, in the format run.ts writes
+/** Replaces (or appends) one section of bench/RESULTS.md, in the format run.ts writes. */
+function writeSection(heading: string, body: string[], notes: string[]) {
   const file = join(here, 'RESULTS.md');
   const text = readFileSync(file, 'utf8');
-  const heading = `#${ACTIVE_HEADING}`;
   const section = [
     heading,
     '',
     `Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench:active\`.`,
     '',
-    ...lines.slice(1, -2),
-    '```',
-    ...lines.slice(-2),
-    '```',
+    ...body,
+    ...(notes.length ? ['```', ...notes, '```'] : []),
     '',
   ].join('\n');
   const start = text.indexOf(heading);
@@ -101,4 +99,28 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ? `${text.trimEnd()}\n\n${section}`
       : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`;
   writeFileSync(file, updated.replace(/\n{3,}/g, '\n\n'));
+}
+
+// `npm run bench:active [-- --target NAME ...] [--no-fixture] [--no-targets]`
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const only = args.flatMap((a, i) => (args[i - 1] === '--target' ? [a] : []));
+  if (!args.includes('--no-fixture')) {
+    const lines = await measureActiveTests();
+    for (const l of lines) process.stdout.write(`${l}\n`);
+    writeSection(`#${ACTIVE_HEADING}`, lines.slice(1, -2), lines.slice(-2));
+  }
+  if (!args.includes('--no-targets')) {
+    process.stdout.write(`${TARGETS_HEADING}\n`);
+    const lines = await measureTargets(only);
+    for (const l of lines) process.stdout.write(`${l}\n`);
+    const table = lines.filter((l) => l.startsWith('|'));
+    // a partial run (--target) leaves the section as it was
+    if (!only.length)
+      writeSection(
+        `#${TARGETS_HEADING}`,
+        table,
+        lines.filter((l) => !l.startsWith('|') && l),
+      );
+  }
 }

@@ -156,7 +156,12 @@ describe('runActiveTests on the vulnerable fixture', () => {
       options(api, { tests: [...untimed, ...everything], intrusiveConfirmed: true }),
     );
     expect(api.calls.get('GET /createdb') ?? 0).toBe(0);
-    expect([...api.calls.keys()].filter((k) => k.startsWith('DELETE'))).toEqual([]);
+    // the only deletions are the clean-up of what the run itself created
+    const created = run.exchanges.filter((e) => e.step === 'learn-create' && e.response?.status === 201);
+    const deleted = run.exchanges.filter((e) => e.request.method === 'DELETE');
+    expect(deleted.every((e) => e.step === 'cleanup')).toBe(true);
+    expect(deleted).toHaveLength(created.length);
+    expect(run.cleanup?.removed).toHaveLength(created.length);
     const refused = run.results.filter((r) => /destructive operation not allowed/.test(r.detail));
     expect(refused.map((r) => `${r.endpoint.method} ${r.endpoint.path}`)).toEqual(
       expect.arrayContaining(['GET /createdb', 'DELETE /api/admin/users/{id}', 'DELETE /api/books/{bookId}']),
@@ -381,6 +386,7 @@ describe('runActiveTests on the vulnerable fixture', () => {
         endpoints: endpoints.filter((e) => e.path === '/api/search'),
         tests: library.filter((t) => t.id === 'sqli-time-based'),
         signal: controller.signal,
+        learn: false,
         // cancel once the API is busy answering the first SLEEP(3) injection
         transport: (request) => {
           const answer = fetchTransport(request);

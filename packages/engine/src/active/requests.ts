@@ -39,7 +39,10 @@ function renderDeep(value: unknown, vars: Record<string, string>): unknown {
 
 /** The endpoint's request as `identity` would send it: its own values fill parameters of the same name. */
 export function baselineDraft(endpoint: ActiveEndpoint, identity: Identity | undefined): DraftRequest {
-  const own = identity?.values ?? {};
+  const own = {
+    ...identity?.endpointValues?.[`${endpoint.method.toUpperCase()} ${endpoint.path}`],
+    ...identity?.values,
+  };
   const base = endpoint.baseline ?? {};
   const pathParams: Record<string, string> = {};
   for (const [, name] of endpoint.path.matchAll(/\{([^}]+)\}/g)) {

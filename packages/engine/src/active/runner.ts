@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { OWASP } from '../checks.js';
 import type { TransportRequest, TransportResponse } from '../transport.js';
 import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
+import { applyOwnership, learnFacts, removeCreated } from './learn.js';
 import { templateApplies } from './match.js';
 import { evaluate, jsonPath, statusMatches, type Sent, type StepRecord } from './proof.js';
 import {
@@ -86,7 +87,8 @@ class Run {
   }
 
   private secret(value: string, placeholder: string) {
-    if (value.length >= 4) this.secrets.set(value, placeholder);
+    // the first name a secret got stays (two identities may share one token)
+    if (value.length >= 4 && !this.secrets.has(value)) this.secrets.set(value, placeholder);
   }
 
   redact(text: string): string {
@@ -397,7 +399,7 @@ async function attempt(
             throw new CannotRun(
               'intrusive test: needs the confirmation that the target is a test environment',
             );
-          const sent = await sendDraft(run, test, step.name, d, identity, step.mutate?.auth);
+          const sent = await sendDraft(run, test.id, step.name, d, identity, step.mutate?.auth);
           record.sends.push(sent);
           if (isMain && !AGGREGATE(test)) {
             proved = await evaluate(test.proof, sent, ctx);
@@ -449,7 +451,7 @@ async function attempt(
 
 async function sendDraft(
   run: Run,
-  test: ActiveTestTemplate,
+  testId: string,
   step: string,
   d: DraftRequest,
   identity: Identity | undefined,
@@ -460,7 +462,7 @@ async function sendDraft(
     const headers = { ...d.headers };
     const query = { ...d.query };
     if (identity && mode !== 'none') {
-      const cred = await run.credential(identity, test.id);
+      const cred = await run.credential(identity, testId);
       const presented = presentCredential(run, cred, mode);
       for (const [k, v] of Object.entries(presented.headers))
         headers[k] = k === 'cookie' && headers['cookie'] ? `${headers['cookie']}; ${v}` : v;
@@ -474,7 +476,7 @@ async function sendDraft(
         headers,
         ...(body !== undefined ? { body } : {}),
       },
-      { testId: test.id, step, identity: mode === 'none' || !identity ? 'none' : identity.name },
+      { testId: testId, step, identity: mode === 'none' || !identity ? 'none' : identity.name },
     );
     // a login token that expired early: log in again once and resend (a fresh token's 401 is the answer)
     if (
@@ -482,7 +484,7 @@ async function sendDraft(
       identity &&
       mode === undefined &&
       tryLogin === 0 &&
-      (await run.relogin(identity, test.id))
+      (await run.relogin(identity, testId))
     )
       continue;
     return {
@@ -539,6 +541,32 @@ export function planRun(tests: ActiveTestTemplate[], endpoints: ActiveEndpoint[]
   return pairs;
 }
 
+/** What the identities own, learned before the tests (off with `learn: false`). */
+async function learnPhase(run: Run, options: RunOptions) {
+  if (options.learn === false || options.identities.length === 0) return undefined;
+  const { facts, created } = await learnFacts({
+    endpoints: options.endpoints,
+    identities: options.identities,
+    tokenOf: async (identity) => {
+      try {
+        return (await run.credential(identity, 'learn')).token;
+      } catch (err) {
+        if (err instanceof CannotRun) return undefined;
+        throw err;
+      }
+    },
+    send: (draft, identity, step) => sendDraft(run, 'learn', step, draft, identity, undefined),
+    create: options.intrusiveConfirmed === true,
+  });
+  const applied = applyOwnership(options.endpoints, options.identities, facts);
+  const summary = {
+    objectKeys: applied.keys,
+    facts: Object.fromEntries([...facts].map(([name, list]) => [name, list.length])),
+    created: created.length,
+  };
+  return { ...applied, created, summary };
+}
+
 /**
  * Run `tests` on the `endpoints` they apply to. Never throws for what the target
  * answers: each pair ends confirmed, not vulnerable, or could not run (with why).
@@ -546,10 +574,18 @@ export function planRun(tests: ActiveTestTemplate[], endpoints: ActiveEndpoint[]
 export async function runActiveTests(options: RunOptions): Promise<ActiveRunResult> {
   const run = new Run(options);
   const started = run.now();
-  const pairs = planRun(options.tests, options.endpoints);
+  let stopped: ActiveRunResult['stopped'];
+  const learning = await learnPhase(run, options).catch((err: unknown) => {
+    if (err instanceof Cancelled) stopped = 'cancelled';
+    else if (err instanceof BudgetReached) stopped = 'budget';
+    else throw err;
+    return undefined;
+  });
+  const endpoints = learning?.endpoints ?? options.endpoints;
+  const identities = learning?.identities ?? options.identities;
+  const pairs = stopped === 'cancelled' ? [] : planRun(options.tests, endpoints);
   options.onEvent?.({ type: 'start', tests: options.tests.length, pairs: pairs.length });
   const results: ActiveTestResult[] = [];
-  let stopped: ActiveRunResult['stopped'];
   // a `once` test runs on its endpoints in order until one decides it
   const decided = new Set<string>();
   const lastOfOnce = new Map<string, number>();
@@ -568,7 +604,7 @@ export async function runActiveTests(options: RunOptions): Promise<ActiveRunResu
         0,
       );
     else {
-      const slots = slotsFor(endpoint, options.identities);
+      const slots = slotsFor(endpoint, identities);
       const missing = needsMissing(test, slots, options);
       try {
         if (missing) throw new CannotRun(missing);
@@ -615,8 +651,16 @@ export async function runActiveTests(options: RunOptions): Promise<ActiveRunResu
     results.push(result);
     options.onEvent?.({ type: 'result', result, done: index + 1, total: pairs.length });
   }
+  const cleanup =
+    learning && learning.created.length && stopped !== 'cancelled'
+      ? await removeCreated(learning.created, endpoints, identities, (d, i) =>
+          sendDraft(run, 'cleanup', 'cleanup', d, i, undefined),
+        ).catch(() => undefined)
+      : undefined;
   const out: ActiveRunResult = {
     results,
+    ...(learning ? { learned: learning.summary } : {}),
+    ...(cleanup ? { cleanup } : {}),
     exchanges: run.exchanges,
     requestsSent: run.sent,
     ...(stopped ? { stopped } : {}),

@@ -64,6 +64,8 @@ export interface Identity {
   auth: IdentityAuth;
   /** Values that belong to this identity (`id`, `bookId`, `username`): they fill path/query/body parameters of its requests. */
   values?: Record<string, string>;
+  /** Values the run learned this identity owns, per endpoint (`GET /orders/{order_id}` → `{ order_id: '7' }`). */
+  endpointValues?: Record<string, Record<string, string>>;
 }
 
 /** Where a canary listener the caller started waits for SSRF callbacks. */
@@ -103,6 +105,8 @@ export interface RunOptions {
   intrusiveConfirmed?: boolean;
   canary?: Canary;
   signal?: AbortSignal;
+  /** Learn what each identity owns before the tests (token claims, reads, creates when intrusive). Default true. */
+  learn?: boolean;
   onEvent?: (event: RunEvent) => void;
   /** Clock in milliseconds (tests); performance.now() otherwise. */
   now?: () => number;
@@ -147,5 +151,9 @@ export interface ActiveRunResult {
   requestsSent: number;
   /** Why the run stopped early. */
   stopped?: 'budget' | 'cancelled';
+  /** What the run learned before the tests: parameters found to be object keys, values per identity, objects created. */
+  learned?: { objectKeys: number; facts: Record<string, number>; created: number };
+  /** Objects the run created: removed, or left (with why). */
+  cleanup?: { removed: string[]; left: string[] };
   durationMs: number;
 }
