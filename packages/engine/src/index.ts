@@ -117,14 +117,14 @@ export {
 // PII
 export {
   detectPii,
-  detectPiiInJson,
-  detectPiiInBody,
-  detectPiiInObservation,
   piiTypeForFieldName,
   normaliseFieldName,
   type DetectOptions,
   type PiiMatch,
 } from './pii/detect.js';
+export { detectPiiInJson, detectPiiInBody, detectPiiInObservation } from './pii/scan.js';
+export { cardNetwork, CARD_NETWORKS } from './pii/card-networks.js';
+export { recognizerNames } from './pii/recognizers/index.js';
 export { redactSample } from './pii/redact.js';
 
 // Analysis

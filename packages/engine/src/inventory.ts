@@ -3,7 +3,7 @@
 // number of distinct endpoints, and serialisable: `toJSON()` / `Inventory.fromJSON`,
 // and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
 import { NO_HEADERS, type AuthScheme, type Observation, type PiiFinding, type SourceKind } from './types.js';
-import { detectPiiInObservation, pathMayHoldPii } from './pii/detect.js';
+import { detectPiiInObservation, pathMayHoldPii } from './pii/scan.js';
 import {
   PathTemplater,
   SpecTemplateIndex,

@@ -6,16 +6,8 @@ import {
   detectPiiInObservation,
   piiTypeForFieldName,
 } from '../src/index.js';
-import {
-  isAadhaar,
-  isCardNumber,
-  isIban,
-  isNhsNumber,
-  isPesel,
-  isSpanishNif,
-  isSsn,
-  luhn,
-} from '../src/pii/validators.js';
+import { isAadhaar, isIban, isNhsNumber, isPesel, isSpanishNif, isSsn, luhn } from '../src/pii/validators.js';
+import { isCardNumber } from '../src/pii/card-networks.js';
 import { evaluatePresidio } from '../bench/pii-eval.js';
 import { corpusText, hasCorpus } from './corpus.js';
 

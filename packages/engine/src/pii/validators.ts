@@ -20,29 +20,6 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Card numbers: Luhn, plus an issuer (IIN) range whose lengths include this one. */
-export function isCardNumber(text: string): boolean {
-  const d = digitsOf(text);
-  if (d.length < 12 || d.length > 19 || !luhn(d)) return false;
-  if (/^(\d)\1+$/.test(d)) return false;
-  const n = d.length;
-  const p2 = Number(d.slice(0, 2));
-  const p3 = Number(d.slice(0, 3));
-  const p4 = Number(d.slice(0, 4));
-  const p6 = Number(d.slice(0, 6));
-  if (d[0] === '4') return n === 13 || n === 16 || n === 19; // Visa
-  if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720) || (p4 >= 2200 && p4 <= 2204)) return n === 16; // Mastercard, Mir
-  if (p2 === 34 || p2 === 37) return n === 15; // Amex
-  if ((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39) return n >= 14 && n <= 19; // Diners
-  if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925))
-    return n >= 16 && n <= 19; // Discover
-  if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
-  if (p2 === 62) return n >= 16 && n <= 19; // UnionPay
-  if (p2 === 50 || (p2 >= 56 && p2 <= 69)) return n >= 12 && n <= 19; // Maestro and local debit
-  if (d[0] === '1') return n === 15; // UATP
-  return false;
-}
-
 /** US SSN: area 001-899 except 666, group 01-99, serial 0001-9999, not the advertised samples. */
 export function isSsn(text: string): boolean {
   const d = digitsOf(text);

@@ -2,7 +2,7 @@
 // parameters at once; literal siblings that share a shape and outnumber a threshold merge
 // into `{param}`. `learnPath` is the hot path of log ingestion: one pass over the raw
 // path's code units, known literal children compared in place, no intermediate arrays.
-import { pathMayHoldPii } from '../pii/detect.js';
+import { pathMayHoldPii } from '../pii/scan.js';
 import { safeDecode } from '../url-text.js';
 import {
   DASH,
