@@ -191,6 +191,14 @@ export { templateApplies, endpointParams } from './active/match.js';
 export { destructiveReason, curlOf } from './active/requests.js';
 export { runActiveTests, planRun } from './active/runner.js';
 export { activeEndpointsFromOpenApi, activeEndpointsFromObservations } from './active/endpoints.js';
+export { graphqlEndpoints } from './active/graphql-endpoints.js';
+export {
+  graphqlOperations,
+  graphqlRequestsOf,
+  liftArguments,
+  type GraphqlOperation,
+  type GraphqlRequest,
+} from './graphql/document.js';
 export { crackJwt, decodeJwt, WEAK_JWT_SECRETS } from './active/jwt.js';
 export { toSarif, type SarifOptions } from './active/sarif.js';
 export type {

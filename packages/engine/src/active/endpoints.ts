@@ -3,6 +3,7 @@
 import { parseSpecText } from '../readers/openapi.js';
 import { templatePath } from '../templating/index.js';
 import type { Observation } from '../types.js';
+import { graphqlEndpoints, graphqlRequestsIn } from './graphql-endpoints.js';
 import type { ActiveEndpoint, ActiveParam, BaselineRequest } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -156,10 +157,19 @@ export function activeEndpointsFromOpenApi(text: string): ActiveEndpoint[] {
 /** Endpoints from observed traffic: the first answered (2xx) request of each method and template is its baseline. */
 export function activeEndpointsFromObservations(observations: Iterable<Observation>): ActiveEndpoint[] {
   const byKey = new Map<string, ActiveEndpoint>();
+  const graphqlBodies = new Map<string, unknown[]>();
   for (const o of observations) {
     if (o.status === null || o.status < 200 || o.status >= 300) continue;
     const t = templatePath(o.path, { method: o.method });
     const key = `${o.method} ${t.normalizedPath}`;
+    const graphqlBody = graphqlBodyOf(o);
+    if (graphqlBody !== undefined) {
+      // sent as a POST whatever the method seen: every GraphQL server takes POST bodies
+      const bodies = graphqlBodies.get(t.normalizedPath) ?? [];
+      if (bodies.length < MAX_GRAPHQL_BODIES) bodies.push(graphqlBody);
+      graphqlBodies.set(t.normalizedPath, bodies);
+      continue;
+    }
     if (byKey.has(key)) continue;
     const query = Object.fromEntries(new URLSearchParams(o.query));
     let body: unknown;
@@ -188,5 +198,20 @@ export function activeEndpointsFromObservations(observations: Iterable<Observati
       responseHas,
     });
   }
-  return [...byKey.values()];
+  const graphql = [...graphqlBodies].flatMap(([path, bodies]) => graphqlEndpoints('POST', path, bodies));
+  return [...byKey.values(), ...graphql];
+}
+
+const MAX_GRAPHQL_BODIES = 500;
+
+/** The GraphQL request an observation carries (a JSON body, or `?query=` on a GET), else undefined. */
+function graphqlBodyOf(o: Observation): unknown {
+  if (o.method === 'POST' && o.requestBody)
+    return graphqlRequestsIn(o.requestBody).length ? o.requestBody : undefined;
+  if (o.method === 'GET' && /(^|&)query=/.test(o.query)) {
+    const q = new URLSearchParams(o.query);
+    const body = { query: q.get('query'), operationName: q.get('operationName') ?? undefined };
+    return graphqlRequestsIn(body).length ? body : undefined;
+  }
+  return undefined;
 }

@@ -25,6 +25,8 @@ export function endpointParams(endpoint: ActiveEndpoint): ActiveParam[] {
     if (!out.has(key)) out.set(key, p);
   };
   for (const p of endpoint.params ?? []) add(p);
+  // a GraphQL operation's parameters are its arguments; its query text is not one
+  if (endpoint.graphql) return [...out.values()];
   for (const [, name] of endpoint.path.matchAll(/\{([^}]+)\}/g))
     add({ name: name!, in: 'path', ...exampleOf(endpoint.baseline?.pathParams?.[name!]) });
   for (const [name, value] of Object.entries(endpoint.baseline?.query ?? {}))
@@ -54,6 +56,7 @@ export function templateApplies(template: ActiveTestTemplate, endpoint: ActiveEn
   if (m.notPath !== undefined && new RegExp(m.notPath, 'i').test(endpoint.path)) return false;
   if (m.auth === 'required' && endpoint.authRequired !== true) return false;
   if (m.auth === 'none' && endpoint.authRequired !== false) return false;
+  if (m.graphql !== 'any' && (endpoint.graphql?.kind ?? 'none') !== m.graphql) return false;
   if (m.response !== 'any' && !(endpoint.responseHas ?? []).includes(m.response)) return false;
   if (m.param && !endpointParams(endpoint).some((p) => paramMatches(p, m.param!))) return false;
   return true;

@@ -61,9 +61,11 @@ export function baselineDraft(endpoint: ActiveEndpoint, identity: Identity | und
       endpoint.params.filter((p) => p.in === 'body').map((p) => [p.name, p.example ?? '']),
     );
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    body = { ...(body as Record<string, unknown>) };
-    for (const name of Object.keys(body as object))
-      if (own[name] !== undefined) (body as Record<string, unknown>)[name] = own[name];
+    body = structuredClone(body) as Record<string, unknown>;
+    // a GraphQL operation's values are its variables
+    const fields = (endpoint.graphql ? (body as Record<string, unknown>)['variables'] : body) as
+      Record<string, unknown> | undefined;
+    for (const name of Object.keys(fields ?? {})) if (own[name] !== undefined) fields![name] = own[name];
   }
   const headers = { ...base.headers };
   if (
@@ -158,7 +160,15 @@ export function injectVariants(
         if (!(p.name in d.pathParams)) continue;
         d.pathParams[p.name] = set(d.pathParams[p.name]);
       } else if (p.in === 'query') d.query[p.name] = set(d.query[p.name]);
-      else {
+      else if (endpoint.graphql) {
+        const body = d.body && typeof d.body === 'object' ? (d.body as Record<string, unknown>) : {};
+        const variables = (body['variables'] ?? {}) as Record<string, unknown>;
+        const old = variables[p.name];
+        // an Int argument keeps its type when the injected value is a number
+        const value = set(old === undefined ? undefined : String(old));
+        const typed = typeof old === 'number' && /^-?\d+$/.test(value) ? Number(value) : value;
+        d.body = { ...body, variables: { ...variables, [p.name]: typed } };
+      } else {
         const body = d.body && typeof d.body === 'object' ? (d.body as Record<string, unknown>) : {};
         const old = body[p.name];
         d.body = { ...body, [p.name]: set(old === undefined ? undefined : String(old)) };

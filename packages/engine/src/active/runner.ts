@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { OWASP } from '../checks.js';
 import type { TransportRequest, TransportResponse } from '../transport.js';
+import { graphqlVars } from './graphql-endpoints.js';
 import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
 import { applyOwnership, learnFacts, removeCreated } from './learn.js';
 import { templateApplies } from './match.js';
@@ -343,7 +344,11 @@ async function attempt(
   slots: Slots,
 ): Promise<{ proved: string | null; evidence: number[] }> {
   const o = run.options;
-  const vars: Record<string, string> = { ...identityVars(slots), random: randomBytes(4).toString('hex') };
+  const vars: Record<string, string> = {
+    ...identityVars(slots),
+    ...graphqlVars(endpoint),
+    random: randomBytes(4).toString('hex'),
+  };
   const steps = new Map<string, StepRecord>();
   const drafts = new Map<string, DraftRequest>();
   const main = [...test.steps].reverse().find((s) => !s.cleanup)!;
@@ -522,7 +527,13 @@ function resultOf(
     title: test.title,
     severity: test.severity,
     owaspCategory: OWASP[test.owasp],
-    endpoint: { method: endpoint.method.toUpperCase(), path: endpoint.path },
+    endpoint: {
+      method: endpoint.method.toUpperCase(),
+      path: endpoint.path,
+      ...(endpoint.graphql?.kind === 'operation'
+        ? { operation: endpoint.graphql.operationName ?? endpoint.graphql.fields.join(',') }
+        : {}),
+    },
     outcome,
     detail,
     evidence,

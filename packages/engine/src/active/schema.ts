@@ -63,6 +63,8 @@ export const matchSchema = z
     auth: z.enum(['required', 'none', 'any']).default('any'),
     /** The endpoint's baseline answer carries ids / personal data (from the spec or observed answers). */
     response: z.enum(['ids', 'pii', 'any']).default('any'),
+    /** A GraphQL endpoint itself, one GraphQL operation sent to it, or neither (REST). */
+    graphql: z.enum(['endpoint', 'operation', 'none', 'any']).default('any'),
   })
   .strict();
 
@@ -233,7 +235,7 @@ export const templateSchema = z
     needs: z.array(z.enum(['A', 'B', 'admin', 'canary'])).default([]),
     /** Run once per run (not per endpoint): headers, CORS on the first matching endpoint. */
     once: z.boolean().default(false),
-    match: matchSchema.default({ auth: 'any', response: 'any' }),
+    match: matchSchema.default({ auth: 'any', response: 'any', graphql: 'any' }),
     steps: z.array(stepSchema).min(1).max(10),
     /** Every condition must hold for one answer set: the flaw is confirmed. */
     proof: z.array(conditionSchema).min(1),

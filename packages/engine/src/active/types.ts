@@ -38,6 +38,16 @@ export interface ActiveEndpoint {
   baseline?: BaselineRequest;
   /** Its answers carry object ids / personal data (spec fields, observed bodies). */
   responseHas?: ('ids' | 'pii')[];
+  /** A GraphQL endpoint itself, or one operation sent to it (its arguments are the body parameters). */
+  graphql?: GraphqlShape;
+}
+
+export interface GraphqlShape {
+  kind: 'endpoint' | 'operation';
+  type: 'query' | 'mutation' | 'subscription';
+  operationName: string | null;
+  /** Root fields: the operation's, or every query root field seen at the endpoint. */
+  fields: string[];
 }
 
 /** How an identity proves who it is. */
@@ -135,7 +145,8 @@ export interface ActiveTestResult {
   title: string;
   severity: Severity;
   owaspCategory: string;
-  endpoint: { method: string; path: string };
+  /** `operation`: the GraphQL operation tested (its name, else its root fields). */
+  endpoint: { method: string; path: string; operation?: string };
   outcome: Outcome;
   /** Why it could not run, or what was proved, in one sentence. */
   detail: string;

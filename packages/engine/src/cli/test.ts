@@ -244,7 +244,8 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
   else {
     for (const r of confirmed) {
       io.stdout.write(
-        `CONFIRMED ${r.severity.padEnd(8)} ${r.testId}  ${r.endpoint.method} ${r.endpoint.path}\n`,
+        `CONFIRMED ${r.severity.padEnd(8)} ${r.testId}  ${r.endpoint.method} ${r.endpoint.path}` +
+          `${r.endpoint.operation ? ` (${r.endpoint.operation})` : ''}\n`,
       );
       io.stdout.write(`  ${r.detail}\n  ${r.evidence.at(-1)?.curl ?? ''}\n`);
     }
