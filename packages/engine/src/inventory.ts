@@ -20,6 +20,14 @@ import {
   type TemplaterOptions,
 } from './templating/index.js';
 import { TrafficSummary, answered, classifyRequest, combineTraffic, type DomainTraffic } from './traffic.js';
+import {
+  mergeValues,
+  noteValue,
+  valuesAfter,
+  valuesAt,
+  type ParameterValues,
+  type ValueTraffic,
+} from './parameter-values.js';
 
 /** What a spec or gateway declares about an operation. */
 export interface SpecInfo {
@@ -93,6 +101,11 @@ export interface EndpointAggregate {
    * `Access-Control-Request-Method` names, else the path's busiest method other than GET/HEAD.
    */
   preflights?: number;
+  /**
+   * Per merged position, what each literal it stood for carried (requests, first/last seen,
+   * statuses, samples): a split gives each its own back (see parameter-values.ts).
+   */
+  values?: ParameterValues;
   /** `normalizedPath` is a route template the source declared (AWS `routeKey`/`resourcePath`): its names stay. */
   routeTemplate?: boolean;
 }
@@ -294,6 +307,12 @@ function completeSamples(agg: EndpointAggregate, segments: readonly string[]): b
   return true;
 }
 
+/** Positions of a learned template (`/users/{}/keys`) that are parameters. */
+function parameterPositions(template: string): number[] {
+  if (!template.includes('{')) return [];
+  return splitPath(template).flatMap((s, i) => (s.charCodeAt(0) === 123 ? [i] : []));
+}
+
 /** Counts shared out in proportion to `weights`, summing to `total` (largest remainders). */
 function apportion(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -330,6 +349,44 @@ function divideAggregate(agg: EndpointAggregate, groups: readonly string[][]): E
     part.normalizedPath = standAs(paths);
     part.samplePaths = [...paths];
     delete part.merges;
+    delete part.values;
+  });
+  return parts;
+}
+
+/**
+ * One part per value of position `at` that `agg` kept (see `EndpointAggregate.values`), each
+ * with that literal's own requests, first/last seen, statuses and samples; requests of values
+ * past the bound (or stored before values were kept) are shared in proportion. Auth, schemes
+ * and PII, not kept per value, are shared in proportion too.
+ */
+function splitByValues(
+  agg: EndpointAggregate,
+  segments: readonly string[],
+  at: number,
+  known: readonly [string, ValueTraffic][],
+): EndpointAggregate[] {
+  const weights = known.map(([, t]) => Math.max(1, t.requests));
+  const parts = shareAggregate(agg, weights);
+  const rest = Math.max(0, agg.requestCount - known.reduce((n, [, t]) => n + t.requests, 0));
+  const restShare = apportion(rest, weights);
+  const restStatuses = Object.entries(agg.statusCounts).map(([k, n]) => {
+    const left = n - known.reduce((m, [, t]) => m + (t.statusCounts[k] ?? 0), 0);
+    return [k, apportion(Math.max(0, left), weights)] as const;
+  });
+  parts.forEach((part, j) => {
+    const [value, t] = known[j] as [string, ValueTraffic];
+    part.normalizedPath = joinSegments(segments.map((s, i) => (i === at ? value : s)));
+    part.requestCount = t.requests + (restShare[j] as number);
+    part.firstSeen = t.firstSeen ?? (rest > 0 ? agg.firstSeen : null);
+    part.lastSeen = t.lastSeen ?? (rest > 0 ? agg.lastSeen : null);
+    part.statusCounts = { ...t.statusCounts };
+    for (const [k, shares] of restStatuses)
+      if ((shares[j] as number) > 0)
+        part.statusCounts[k] = (part.statusCounts[k] ?? 0) + (shares[j] as number);
+    part.samplePaths = [...t.samplePaths];
+    delete part.merges;
+    delete part.values;
   });
   return parts;
 }
@@ -381,6 +438,7 @@ export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): End
   a.responseSample ??= b.responseSample;
   if (b.preflights) a.preflights = (a.preflights ?? 0) + b.preflights;
   if (b.merges && !a.merges) a.merges = b.merges;
+  mergeValues(a, b);
   if (b.routeTemplate) a.routeTemplate = true;
   if (b.spec && (!a.spec || (a.spec.source === 'gateway' && b.spec.source === 'openapi'))) a.spec = b.spec;
   return a;
@@ -426,6 +484,8 @@ interface LeafAggregates {
   method: string;
   aggregate: EndpointAggregate | null;
   byMethod: Map<string, EndpointAggregate>;
+  /** Positions of the leaf's template that are parameters: each request's values are kept there. */
+  parameters: number[];
 }
 
 export interface InventoryOptions extends TemplaterOptions {
@@ -560,9 +620,15 @@ export class Inventory {
    * spec's `/accounts/{id}`); `renames()` tells which.
    */
   addAggregate(agg: EndpointAggregate): void {
-    const parts = agg.spec ? null : this.splitStored(agg);
-    if (parts) {
-      for (const part of parts) this.addAggregate(part);
+    this.addStored(agg, true);
+  }
+
+  /** `keep`: listed even if it never answered (a stored row; not a split part known to have failed). */
+  private addStored(agg: EndpointAggregate, keep: boolean): void {
+    const split = agg.spec ? null : this.splitStored(agg);
+    if (split) {
+      // A literal whose own requests all failed (a probe a catch-all had swallowed) is not listed.
+      for (const part of split.parts) this.addStored(part, !split.exact || answered(part.statusCounts));
       return;
     }
     const copy: EndpointAggregate = structuredClone(agg);
@@ -587,15 +653,16 @@ export class Inventory {
           storedMerges(copy, segments),
         );
     }
-    this.loaded.add(endpointKey(copy.domain, copy.method, copy.normalizedPath));
+    if (keep) this.loaded.add(endpointKey(copy.domain, copy.method, copy.normalizedPath));
     this.put(copy);
   }
 
   /**
-   * A stored aggregate whose parameter a split override names, divided by its sample paths
-   * (one part per value; counts shared in proportion to the samples); null when none applies.
+   * A stored aggregate whose parameter a split override names, one part per value: by the
+   * values it kept (`exact`: each literal's own figures), else by its sample paths (counts
+   * shared in proportion to the samples); null when none applies.
    */
-  private splitStored(agg: EndpointAggregate): EndpointAggregate[] | null {
+  private splitStored(agg: EndpointAggregate): { parts: EndpointAggregate[]; exact: boolean } | null {
     const prefixes = this.splits.get(agg.domain.toLowerCase());
     if (!prefixes) return null;
     const segments = splitPath(agg.normalizedPath);
@@ -605,8 +672,11 @@ export class Inventory {
         isParameter(segments[p.length] as string) &&
         p.every((s, i) => (isParameter(s) ? isParameter(segments[i] as string) : s === segments[i])),
     );
-    if (!prefix || agg.samplePaths.length === 0) return null;
+    if (!prefix) return null;
     const at = prefix.length;
+    const known = valuesAt(agg, at);
+    if (known.length > 0) return { parts: splitByValues(agg, segments, at, known), exact: true };
+    if (agg.samplePaths.length === 0) return null;
     const groups = new Map<string, string[]>();
     for (const path of agg.samplePaths) {
       const value = splitPath(path)[at];
@@ -615,7 +685,7 @@ export class Inventory {
     }
     if (groups.size === 0) return null;
     const values = [...groups];
-    return shareAggregate(
+    const parts = shareAggregate(
       agg,
       values.map(([, paths]) => paths.length),
     ).map((part, j) => {
@@ -623,8 +693,10 @@ export class Inventory {
       part.normalizedPath = joinSegments(segments.map((s, i) => (i === at ? escapeLiteral(value) : s)));
       part.samplePaths = paths;
       delete part.merges;
+      delete part.values;
       return part;
     });
+    return { parts, exact: false };
   }
 
   /** Stored aggregates, the declared ones first, so guesses meet every declared template. */
@@ -706,7 +778,15 @@ export class Inventory {
       const { leaf, mayHoldPii } = this.templater.learnPath(domain, obs.path);
       let slot = this.templater.payloadOf(leaf);
       if (!slot)
-        this.templater.setPayload(leaf, (slot = { method: '', aggregate: null, byMethod: new Map() }));
+        this.templater.setPayload(
+          leaf,
+          (slot = {
+            method: '',
+            aggregate: null,
+            byMethod: new Map(),
+            parameters: parameterPositions(leaf.template),
+          }),
+        );
       let agg: EndpointAggregate | undefined;
       if (slot.method === method && slot.aggregate)
         agg = slot.aggregate; // the same method as the leaf's last line
@@ -720,6 +800,7 @@ export class Inventory {
         slot.aggregate = agg;
       }
       this.record(agg, obs, mayHoldPii);
+      if (slot.parameters.length > 0) this.noteValues(agg, slot.parameters, obs);
       if (obs.status === null || obs.status >= 400) this.noteFailed(agg, obs);
       return agg;
     }
@@ -756,6 +837,15 @@ export class Inventory {
       this.aggregates.set(key, agg);
     }
     return agg;
+  }
+
+  /** The values of a request on a leaf already merged (see `EndpointAggregate.values`). */
+  private noteValues(agg: EndpointAggregate, positions: readonly number[], obs: Observation): void {
+    const segments = splitPath(obs.path);
+    for (const at of positions) {
+      const seg = segments[at];
+      if (seg !== undefined) noteValue(agg, at, escapeLiteral(seg), obs);
+    }
   }
 
   private record(agg: EndpointAggregate, obs: Observation, pathPii: boolean): void {
@@ -860,6 +950,9 @@ export class Inventory {
         if (path !== agg.normalizedPath || endpointKey(agg.domain, agg.method, path) !== key) {
           // A declared template may cover the merged path too.
           const spec = this.specIndex.get(agg.domain)?.match(splitPath(path), agg.method);
+          const values = valuesAfter(agg, segments, splitPath(spec ?? path));
+          if (values) agg.values = values;
+          else delete agg.values;
           agg.normalizedPath = spec ?? path;
           target = endpointKey(agg.domain, agg.method, agg.normalizedPath);
           if (!part) this.folded.set(key, target);

@@ -5,19 +5,19 @@ import { Inventory, type EndpointAggregate, type TemplateOverride } from '../src
 
 const DOMAIN = 'shop.example';
 
-function obs(path: string, method = 'GET') {
+function obs(path: string, method = 'GET', status = 200, timestamp: number | null = null) {
   return {
     source: 'capture' as const,
     domain: DOMAIN,
     method,
     path,
     query: '',
-    status: 200,
+    status,
     scheme: 'https' as const,
     auth: null,
     requestHeaders: {},
     responseHeaders: {},
-    timestamp: null,
+    timestamp,
   };
 }
 
@@ -71,6 +71,47 @@ describe('template overrides', () => {
     expect(paths).toContain('/accounts/k30z');
     expect(again.find((e) => e.normalizedPath === '/accounts/k30z')?.requestCount).toBe(1);
     expect(again.reduce((n, e) => n + e.requestCount, 0)).toBe(27);
+  });
+
+  it('gives each split literal its own requests, first and last seen, statuses and samples', () => {
+    // One busy value, one probed value that only ever failed, and many quiet ones: more values
+    // than an endpoint keeps sample paths, so the split cannot lean on the samples.
+    const inv = new Inventory({ detectPii: false });
+    for (let i = 0; i < 3; i++) inv.addObservation(obs('/accounts/k0z', 'GET', 200, 1_000 + i));
+    for (let i = 1; i < 25; i++) inv.addObservation(obs(`/accounts/k${i}z`, 'GET', 200, 5_000 + i));
+    inv.addObservation(obs('/accounts/k99z', 'GET', 404, 9_000));
+    const stored = inv.endpoints();
+    expect(pathsOf(stored)).toEqual(['/accounts/{accountId}']);
+    expect(stored[0]?.samplePaths.length).toBeLessThan(26);
+    const split: TemplateOverride = {
+      kind: 'split',
+      template: '/accounts/{accountId}',
+      parameter: '{accountId}',
+    };
+    const after = analyse([], [split], structuredClone(stored));
+    const byPath = new Map(after.endpoints.map((e) => [e.normalizedPath, e]));
+    // Every answered value is its own endpoint, labelled by its own value.
+    expect(after.endpoints).toHaveLength(25);
+    for (let i = 0; i < 25; i++) expect(byPath.has(`/accounts/k${i}z`)).toBe(true);
+    const busy = byPath.get('/accounts/k0z');
+    expect(busy).toMatchObject({ requestCount: 3, firstSeen: 1_000, lastSeen: 1_002 });
+    expect(busy?.statusCounts).toEqual({ '200': 3 });
+    expect(busy?.samplePaths).toEqual(['/accounts/k0z']);
+    expect(byPath.get('/accounts/k7z')).toMatchObject({ requestCount: 1, firstSeen: 5_007, lastSeen: 5_007 });
+    // The probe only ever failed: not listed, and counted as traffic that found nothing.
+    expect(byPath.has('/accounts/k99z')).toBe(false);
+    const failing = after.inv.traffic()[0]?.attack;
+    expect(failing?.requests).toBeGreaterThanOrEqual(1);
+    // Nothing is lost: the parts and the probe sum to what the merged endpoint had.
+    expect(after.endpoints.reduce((n, e) => n + e.requestCount, 0) + 1).toBe(stored[0]?.requestCount);
+  });
+
+  it('keeps each value through a later analysis before the split', () => {
+    const first = analyse(accounts).endpoints;
+    const second = analyse(['/orders/1'], [], structuredClone(first)).endpoints;
+    const values = second.find((e) => e.normalizedPath === '/accounts/{accountId}')?.values?.['1'];
+    expect(values?.['k3z']?.requests).toBe(1);
+    expect(Object.keys(values ?? {})).toHaveLength(25);
   });
 
   it('keeps typed values literal at a split position, and only there', () => {
