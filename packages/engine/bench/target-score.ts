@@ -98,8 +98,10 @@ export function scoreRun(
   const covered = new Map<string, string>();
   const used = new Set<ActiveTestResult>();
   const category = (r: ActiveTestResult) => /API\d+/.exec(r.owaspCategory)?.[0] ?? '';
+  // GraphQL operations share one path: their operation and the words decide, as for run-wide tests
+  const runWide = (r: ActiveTestResult) => testOf(r.testId).once || r.endpoint.operation !== undefined;
   for (const r of confirmed) {
-    if (testOf(r.testId).once) continue;
+    if (runWide(r)) continue;
     const key = `${r.endpoint.method} ${normPath(r.endpoint.path)}`;
     const flaw = documented.find(
       (f) => !covered.has(f.id) && f.endpoints.includes(key) && f.categories.includes(category(r)),
@@ -110,8 +112,8 @@ export function scoreRun(
   }
   // run-wide findings: the pairs sharing most words first, each finding and flaw used once
   const pairs: { r: ActiveTestResult; flaw: DocumentedFlaw; shared: number }[] = [];
-  for (const r of confirmed.filter((c) => testOf(c.testId).once)) {
-    const mine = words(testOf(r.testId).text);
+  for (const r of confirmed.filter(runWide)) {
+    const mine = words(`${testOf(r.testId).text} ${r.endpoint.operation ?? ''}`);
     for (const flaw of documented) {
       if (!flaw.categories.includes(category(r))) continue;
       const shared = [...words(flaw.text)].filter((w) => mine.has(w)).length;

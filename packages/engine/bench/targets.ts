@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { loadBuiltinTemplates, type ActiveRunResult } from '../src/index.js';
+import { recordHar } from './target-capture.js';
 import { startTarget } from './target-process.js';
 import { parseFlaws, scoreRun, type Score } from './target-score.js';
 
@@ -24,10 +25,17 @@ interface RequestSpec {
   path: string;
   json?: Record<string, string>;
   form?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 interface TargetConfig {
   name: string;
-  spec: string;
+  /** Where its API description is served; else `capture`: what a client sends, recorded as a HAR. */
+  spec?: string;
+  capture?: { path: string; requests: unknown[] };
+  /** A request that switches the target to its secure (hard) mode, and the flaws that mode fixes. */
+  secure?: { request: RequestSpec; fixes: string[] };
+  /** GET path that answers 200 once the target is up (default: `spec`). */
+  ready?: string;
   startTimeoutSeconds: number;
   signup: RequestSpec;
   login: RequestSpec & { token: string };
@@ -37,6 +45,8 @@ interface TargetConfig {
 export interface TargetRow {
   name: string;
   score: Score;
+  /** On the secure mode: confirmed findings of flaws that mode fixes. */
+  secureFalsePositives?: string[];
   requests: number;
   seconds: number;
   stopped?: string;
@@ -54,7 +64,7 @@ async function send(base: string, r: RequestSpec, vars: Record<string, string>) 
   const answer = await fetch(`${base}${r.path}`, {
     method: r.method,
     ...(json
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }
+      ? { headers: { 'content-type': 'application/json', ...r.headers }, body: JSON.stringify(json) }
       : form
         ? { body: new URLSearchParams(form) }
         : {}),
@@ -72,7 +82,8 @@ async function testUser(base: string, t: TargetConfig, label: string) {
     digits: String(5_550_000_000 + randomBytes(3).readUIntBE(0, 3)),
   };
   await send(base, t.signup, vars);
-  const token = (JSON.parse(await send(base, t.login, vars)) as Record<string, unknown>)[t.login.token];
+  let token: unknown = JSON.parse(await send(base, t.login, vars));
+  for (const key of t.login.token.split('.')) token = (token as Record<string, unknown> | null)?.[key];
   if (typeof token !== 'string') throw new Error(`${t.login.path} answered no ${t.login.token}`);
   return { name: label, token, values: fill(t.values, vars)! };
 }
@@ -88,18 +99,31 @@ function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
+/** The target's input for `argus test`: its served description, or a HAR of the capture's requests. */
+async function inputOf(t: TargetConfig, base: string, work: string): Promise<string[]> {
+  if (t.spec) {
+    const specFile = join(work, 'spec.json');
+    writeFileSync(specFile, await (await fetch(`${base}${t.spec}`)).text());
+    return ['--spec', specFile];
+  }
+  const harFile = join(work, 'capture.har');
+  writeFileSync(harFile, await recordHar(base, t.capture!.path, t.capture!.requests));
+  return ['--from-log', harFile];
+}
+
 async function measureTarget(
   t: TargetConfig,
   testOf: (id: string) => { once: boolean; text: string },
+  secure = false,
 ): Promise<TargetRow> {
   const dir = join(TARGETS_DIR, t.name);
-  const target = await startTarget(dir, t.spec, t.startTimeoutSeconds);
+  const target = await startTarget(dir, t.ready ?? t.spec ?? '/', t.startTimeoutSeconds);
   const work = mkdtempSync(join(tmpdir(), 'argus-bench-target-'));
   try {
-    const specFile = join(work, 'spec.json');
-    writeFileSync(specFile, await (await fetch(`${target.url}${t.spec}`)).text());
+    const input = await inputOf(t, target.url, work);
+    if (secure && t.secure) await send(target.url, t.secure.request, {});
     const users = [await testUser(target.url, t, 'a'), await testUser(target.url, t, 'b')];
-    const args = ['test', '--spec', specFile, '--base-url', target.url, '--allow-intrusive', '--json'];
+    const args = ['test', ...input, '--base-url', target.url, '--allow-intrusive', '--json'];
     args.push('--max-requests', process.env['ARGUS_BENCH_MAX_REQUESTS'] ?? '5000');
     for (const u of users) {
       args.push('--identity', `${u.name}=${u.token}`);
@@ -132,11 +156,15 @@ export async function measureTargets(only?: string[]): Promise<string[]> {
   const library = new Map(loadBuiltinTemplates().map((t) => [t.id, t]));
   const testOf = (id: string) => {
     const t = library.get(id);
-    return { once: t?.once === true, text: t ? `${t.id} ${t.title} ${t.description}` : id };
+    // a test of a GraphQL endpoint itself is run-wide there
+    return {
+      once: t?.once === true || t?.match.graphql === 'endpoint',
+      text: t ? `${t.id} ${t.title} ${t.description}` : id,
+    };
   };
   const lines = [
-    '| target (argus test --allow-intrusive) | documented flaws confirmed | confirmed, no documented flaw | requests | wall |',
-    '|---|---|---|---|---|',
+    '| target (argus test --allow-intrusive) | documented flaws confirmed | confirmed, no documented flaw | secure mode: fixed flaws confirmed | requests | wall |',
+    '|---|---|---|---|---|---|',
   ];
   const notes: string[] = [];
   for (const t of config.targets) {
@@ -148,18 +176,25 @@ export async function measureTargets(only?: string[]): Promise<string[]> {
     try {
       const r = await measureTarget(t, testOf);
       const s = r.score;
+      const fp = t.secure
+        ? (await measureTarget(t, testOf, true)).score.confirmed.filter((c) =>
+            t.secure!.fixes.includes(c.flaw),
+          )
+        : undefined;
       lines.push(
-        `| ${r.name} | ${s.confirmed.length} / ${s.documented} | ${s.unmatched.length} | ${r.requests}${r.stopped ? ` (${r.stopped})` : ''} | ${r.seconds.toFixed(0)} s |`,
+        `| ${r.name} | ${s.confirmed.length} / ${s.documented} | ${s.unmatched.length} | ${fp ? `${fp.length} of ${t.secure!.fixes.length}` : 'no secure mode'} | ${r.requests}${r.stopped ? ` (${r.stopped})` : ''} | ${r.seconds.toFixed(0)} s |`,
       );
       notes.push(
         `  ${r.name}: confirmed ${s.confirmed.map((c) => `${c.flaw} (${c.testId})`).join(', ') || 'none'}; missed ${s.missed.join(', ') || 'none'}`,
       );
+      if (fp?.length)
+        notes.push(`    secure mode confirmed: ${fp.map((c) => `${c.flaw} (${c.testId})`).join(', ')}`);
       if (s.unmatched.length)
         notes.push(
           `    no documented flaw: ${s.unmatched.map((u) => `${u.testId} ${u.endpoint}`).join('; ')}`,
         );
     } catch (err) {
-      lines.push(`| ${t.name} | failed | | | |`);
+      lines.push(`| ${t.name} | failed | | | | |`);
       notes.push(`  ${t.name}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
