@@ -51,13 +51,13 @@ describe('classifySegment', () => {
     ['HTTP-2', 'literal'],
     ['covid-19', 'literal'],
     ['Q3-2024', 'id'],
-    ['flowcontrol.apiserver.k8s.io', 'literal'],
+    ['flowcontrol.apiserver.cluster.io', 'literal'],
     ['x7k2m9q4.z8v3n6b1.io', 'token'],
     ['oauth2PermissionGrants', 'literal'],
     ['p2sVpnServerConfigurations', 'literal'],
     ['real_time_payments_transfer_iyuhl5kdn7ssmup83mvq', 'token'],
     ['external-id=189371', 'token'],
-    // Words after a short code with a digit, or a numbered plural, read as written (AWS IoT's
+    // Words after a short code with a digit, or a numbered plural, read as written (a device API's
     // `/v2LoggingOptions`, Autotask's `/OrganizationalLevel1s`); a user's name and number does not.
     ['v2LoggingOptions', 'literal'],
     ['ec2deepinspectionstatus', 'literal'],
@@ -97,7 +97,7 @@ describe('classifySegment', () => {
     ['cafe24', 'literal'],
     ['page12', 'literal'],
     ['decade', 'literal'],
-    // Resource names (RFC 8141 URNs, Amazon ARNs) name one thing; Google's `:verb` routes stay.
+    // Resource names (RFC 8141 URNs, cloud resource names) name one thing; a name-keyed API's `:verb` routes stay.
     ['urn:isbn:9780141036144', 'id'],
     ['urn:li:person:ovge7iwAzu', 'id'],
     ['arn:aws:sqs:us-east-1:123456789012:orders', 'id'],
@@ -185,7 +185,7 @@ describe('classifySegment', () => {
     expect(paths.some((p) => p.startsWith('/api/v/{'))).toBe(false);
   });
 
-  it('keeps one digit right after api as the version (Jira /rest/api/2), elsewhere an id', () => {
+  it('keeps one digit right after api as the version (/rest/api/2), elsewhere an id', () => {
     expect(templatePath('/rest/api/2/issue/10042').normalizedPath).toBe('/rest/api/2/issue/{issueId}');
     expect(templatePath('/api/3/users/7').normalizedPath).toBe('/api/3/users/{userId}');
     expect(templatePath('/users/2/orders').normalizedPath).toBe('/users/{userId}/orders');
@@ -207,7 +207,7 @@ describe('classifySegment', () => {
   });
 
   it('takes names of no API word beside ids of several kinds right after a version as values', () => {
-    // ULIDs, numbered names and run-together names: one parameter (Google's `/v2/{name}`).
+    // ULIDs, numbered names and run-together names: one parameter (a name-keyed API's `/v2/{name}`).
     expect(
       templatesOf(
         learned([
@@ -222,7 +222,7 @@ describe('classifySegment', () => {
         ]),
       ),
     ).toEqual(['/v2/monitoredResourceDescriptors', '/v2/{param}']);
-    // Hard negative: the API's collections beside two kinds of ids stay (Google Content's `/content/v2.1`).
+    // Hard negative: the API's collections beside two kinds of ids stay (a catalogue API's `/content/v2.1`).
     expect(
       templatesOf(
         learned([
@@ -258,8 +258,8 @@ describe('classifySegment', () => {
   it('keeps one digit holding routes after a singular word as a version, not a leaf or after a plural', () => {
     const inv = new Inventory({ detectPii: false });
     for (const path of [
-      '/rest/atlassian-connect/1/addons/acme/properties',
-      '/rest/atlassian-connect/1/app/module/dynamic',
+      '/rest/addon-connect/1/addons/acme/properties',
+      '/rest/addon-connect/1/app/module/dynamic',
       '/public/oauth2/1/file/upload',
       '/public/account/2/verify',
       '/users/2/orders',
@@ -267,7 +267,7 @@ describe('classifySegment', () => {
     ])
       inv.addObservation(obs(path));
     const paths = inv.endpoints().map((e) => e.normalizedPath);
-    expect(paths).toContain('/rest/atlassian-connect/1/app/module/dynamic');
+    expect(paths).toContain('/rest/addon-connect/1/app/module/dynamic');
     expect(paths).toContain('/public/oauth2/1/file/upload');
     expect(paths).toContain('/public/account/2/verify');
     // After a collection's plural, or as the last segment, a digit is an id.
@@ -281,7 +281,7 @@ describe('classifySegment', () => {
     );
     expect(templatePath('/api/2024-01-01/charges').normalizedPath).toBe('/api/2024-01-01/charges');
     expect(templatePath('/reports/daily/2024-01-01').normalizedPath).toBe('/reports/daily/{date}');
-    // `v` and a date (AWS App Mesh) likewise; not a date that does not exist, not deeper down.
+    // `v` and a date (a mesh API) likewise; not a date that does not exist, not deeper down.
     expect(templatePath('/v20190125/meshes/mesh-a').normalizedPath).toBe('/v20190125/meshes/mesh-a');
     expect(templatePath('/v20191325/meshes').normalizedPath).toBe('/{id}/meshes');
     expect(templatePath('/files/report/v20190125').normalizedPath).toBe('/files/report/{reportId}');
@@ -292,15 +292,15 @@ describe('classifySegment', () => {
   });
 
   it("treats a date after a service's name as its version, not below a plural or as a leaf", () => {
-    expect(templatePath('/amazonclouddirectory/2017-01-11/tags/add').normalizedPath).toBe(
-      '/amazonclouddirectory/2017-01-11/tags/add',
+    expect(templatePath('/clouddirectory/2017-01-11/tags/add').normalizedPath).toBe(
+      '/clouddirectory/2017-01-11/tags/add',
     );
     const t = new PathTemplater();
     for (const route of ['tags/add', 'schema/create', 'directory/list'])
-      t.learn('d', ['amazonclouddirectory', '2017-01-11', ...route.split('/')]);
+      t.learn('d', ['clouddirectory', '2017-01-11', ...route.split('/')]);
     t.finalize();
-    expect(t.template('d', ['amazonclouddirectory', '2017-01-11', 'tags', 'add'])).toEqual([
-      'amazonclouddirectory',
+    expect(t.template('d', ['clouddirectory', '2017-01-11', 'tags', 'add'])).toEqual([
+      'clouddirectory',
       '2017-01-11',
       'tags',
       'add',
@@ -555,7 +555,7 @@ describe('templatePath', () => {
 
   it('takes names in mixed conventions right after a version for values, not its collections', () => {
     const inv = new Inventory({ detectPii: false });
-    // Google's `/v1/{name}` and `/v1/{parent}/approvalRequests` beside the API's own collections.
+    // a name-keyed API's `/v1/{name}` and `/v1/{parent}/approvalRequests` beside the API's own collections.
     for (const name of ['victor-lopez', 'globex_blue', 'stark97', 'wayne'])
       inv.addObservation(obs(`/v1/${name}`));
     for (const parent of ['liam-miller', 'prod_tyrell', 'oak42'])
@@ -809,7 +809,7 @@ describe('templatePath', () => {
 
   it('takes a joined name ending in an API word for a value beside the values it shares routes with', () => {
     const t = new PathTemplater();
-    // Docker's plugins: two names sharing their actions; the collection's own routes stay.
+    // A container API's plugins: two names sharing their actions; the collection's own routes stay.
     for (const action of ['enable', 'disable', 'push']) {
       t.learn('d', ['v1.33', 'plugins', 'iron', action]);
       t.learn('d', ['v1.33', 'plugins', 'initech_sales', action]);
@@ -848,7 +848,7 @@ describe('templatePath', () => {
 
   it('merges three leaves or more under a collection when most are names of no API word', () => {
     const t = new PathTemplater();
-    // Azure SQL's instance pools: names written in one convention, and a plain one.
+    // A cloud database API's instance pools: names written in one convention, and a plain one.
     for (const pool of ['victor-davis', 'oak-initech', 'lucas-walker', 'wonka'])
       t.learn('d', ['v1', 'instancePools', pool]);
     // One name beside plain words (vehicle kinds): the words are routes.
@@ -870,7 +870,7 @@ describe('templatePath', () => {
     // Plural words kept out of the leaf values (`sales`, `south-sales`), alone beside three of them.
     for (const role of ['mia-davis', 'oak7', 'globex_east', 'sales', 'south-sales'])
       t.learn('d', ['roleAssignments', role]);
-    // Three of the API's own leaves beside values (AWS IoT's `/indices/statistics`, `…/buckets`).
+    // Three of the API's own leaves beside values (a device API's `/indices/statistics`, `…/buckets`).
     for (const index of ['acme-prod', 'piper7', 'hooli_west', 'buckets', 'percentiles', 'statistics'])
       t.learn('d', ['indices', index]);
     // Under a version, the API's collections beside values stay.
@@ -948,9 +948,9 @@ describe('templatePath', () => {
     // Beside it, as few names mostly not of API words holding its routes.
     t.learn('d', ['publicIPPrefixes', 'iron_initech']);
     t.learn('d', ['publicIPPrefixes', 'test-ipprefix']);
-    // An API's joined routes are in its words (`jira-cloud`, `default_template`), and a joined
+    // An API's joined routes are in its words (`tracker-cloud`, `default_template`), and a joined
     // name beside other children (`/circuits/circuit-types`) is one of the API's own routes.
-    t.learn('d', ['integrations', 'jira-cloud']);
+    t.learn('d', ['integrations', 'tracker-cloud']);
     t.learn('d', ['templates', 'default_template']);
     t.learn('d', ['accounts', 'payment-methods', '5']);
     t.learn('d', ['circuits', 'circuit-terminations', '5']);
@@ -970,7 +970,7 @@ describe('templatePath', () => {
     expect(t.explain('d', ['domainnames', 'piper_oak'])[1]).toMatchObject({ rule: 'joined-name' });
     expect(path('publicIPPrefixes', 'test-ipprefix')).toBe('publicIPPrefixes/{param}');
     expect(t.explain('d', ['publicIPPrefixes', 'test-ipprefix'])[1]).toMatchObject({ rule: 'joined-name' });
-    expect(path('integrations', 'jira-cloud')).toBe('integrations/jira-cloud');
+    expect(path('integrations', 'tracker-cloud')).toBe('integrations/tracker-cloud');
     expect(path('exports', 'pending')).toBe('exports/pending');
     expect(path('templates', 'default_template')).toBe('templates/default_template');
     expect(path('accounts', 'payment-methods', '5')).toBe('accounts/payment-methods/{id}');
@@ -1027,7 +1027,7 @@ describe('templatePath', () => {
     const t = new PathTemplater();
     // Thin traffic: each nested collection shows one value, holding a sub-collection.
     const nested = splitPath(
-      '/subscriptions/4072197/resourceGroups/rg/providers/Microsoft.Sql/servers/north/operations',
+      '/subscriptions/4072197/resourceGroups/rg/providers/Acme.Sql/servers/north/operations',
     );
     t.learn('d', nested);
     t.learn('d', ['accounts', '31', 'instancePools', 'prod_sales', 'usages']);
@@ -1047,7 +1047,7 @@ describe('templatePath', () => {
     t.learn('d', ['spaces', '5', 'settings', 'nf203', 'logs']);
     t.learn('d', ['locations', '6', 'artifactTypes', 'VMExtension', 'publishers']);
     // Not at the top: no parameter above shows the collection/{id} rhythm…
-    t.learn('d', ['integrations', 'github', 'repos']);
+    t.learn('d', ['integrations', 'codehost', 'repos']);
     t.learn('d', ['Tools', 'crossbar', 'assays']);
     // …unless the collection answers requests itself, as a collection does (one account's log).
     t.learn('d', ['v1', 'clients']);
@@ -1055,7 +1055,7 @@ describe('templatePath', () => {
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
     expect(path(...nested)).toBe(
-      'subscriptions/{id}/resourceGroups/{param}/providers/Microsoft.Sql/servers/{param}/operations',
+      'subscriptions/{id}/resourceGroups/{param}/providers/Acme.Sql/servers/{param}/operations',
     );
     expect(path('accounts', '31', 'instancePools', 'prod_sales', 'usages')).toBe(
       'accounts/{id}/instancePools/{param}/usages',
@@ -1085,7 +1085,7 @@ describe('templatePath', () => {
     expect(path('locations', '6', 'artifactTypes', 'VMExtension', 'publishers')).toBe(
       'locations/{id}/artifactTypes/VMExtension/publishers',
     );
-    expect(path('integrations', 'github', 'repos')).toBe('integrations/github/repos');
+    expect(path('integrations', 'codehost', 'repos')).toBe('integrations/codehost/repos');
     expect(path('Tools', 'crossbar', 'assays')).toBe('Tools/crossbar/assays');
     expect(path('v1', 'clients', 'ridgewoodfarm', 'invoices')).toBe('v1/clients/{param}/invoices');
   });
@@ -1430,7 +1430,7 @@ describe('templatePath', () => {
 
   it('merges names marked as data holding the same routes under a singular parent, not sections', () => {
     const inv = new Inventory({ detectPii: false });
-    const base = '/providers/Microsoft.ApiManagement/service';
+    const base = '/providers/Acme.ApiManagement/service';
     for (const service of ['blue93', 'sales_hooli', 'green-vandelay'])
       for (const route of ['loggers/7', 'diagnostics/3', 'tenant'])
         inv.addObservation(obs(`${base}/${service}/${route}`));
@@ -1466,7 +1466,7 @@ describe('templatePath', () => {
 
   it('merges two names holding one deep sub-tree under a singular parent when one is marked as data', () => {
     const t = new PathTemplater();
-    const base = ['providers', 'Microsoft.ApiManagement', 'service'];
+    const base = ['providers', 'Acme.ApiManagement', 'service'];
     // A name with a digit beside a plain one, each with the same routes: two values of the service.
     for (const service of ['orbit6', 'red'])
       for (const route of [
@@ -1490,10 +1490,10 @@ describe('templatePath', () => {
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
     expect(path(...base, 'red', 'authorizationServers', '7', 'listSecrets')).toBe(
-      'providers/Microsoft.ApiManagement/service/{param}/authorizationServers/{id}/listSecrets',
+      'providers/Acme.ApiManagement/service/{param}/authorizationServers/{id}/listSecrets',
     );
     expect(path(...base, 'orbit6', 'authorizationServers')).toBe(
-      'providers/Microsoft.ApiManagement/service/{param}/authorizationServers',
+      'providers/Acme.ApiManagement/service/{param}/authorizationServers',
     );
     expect(path('api', 'private', 'items', '7', 'tags')).toBe('api/private/items/{id}/tags');
     expect(path('v1', 'test', 'charges', '7')).toBe('v1/test/charges/{id}');
@@ -1566,7 +1566,7 @@ describe('templatePath', () => {
     // One plain name among names joined by a dash, all holding the same routes.
     for (const service of ['heidi-miller', 'globex-umbrella', 'cyberdyne', 'noah-wilson'])
       for (const route of [['api-version-sets'], ['api-version-sets', '7']])
-        t.learn('d', ['providers', 'Microsoft.ApiManagement', 'service', service, ...route]);
+        t.learn('d', ['providers', 'Acme.ApiManagement', 'service', service, ...route]);
     // Plain names among them, two joined of five (`/Road/stark-red/Status`).
     for (const road of ['stark-red', 'acme', 'piper', 'soylent-green', 'green'])
       t.learn('d', ['Road', road, 'Status']);
@@ -1575,8 +1575,8 @@ describe('templatePath', () => {
       for (const route of [['config'], ['state', '4']]) t.learn('d', ['mimic', 'msg', protocol, ...route]);
     t.finalize();
     const path = (...segments: string[]) => t.template('d', segments).join('/');
-    expect(path('providers', 'Microsoft.ApiManagement', 'service', 'cyberdyne', 'api-version-sets')).toBe(
-      'providers/Microsoft.ApiManagement/service/{param}/api-version-sets',
+    expect(path('providers', 'Acme.ApiManagement', 'service', 'cyberdyne', 'api-version-sets')).toBe(
+      'providers/Acme.ApiManagement/service/{param}/api-version-sets',
     );
     expect(path('Road', 'acme', 'Status')).toBe('Road/{param}/Status');
     expect(path('mimic', 'msg', 'snmp-tcp', 'config')).toBe('mimic/msg/snmp-tcp/config');
@@ -1609,7 +1609,7 @@ describe('templatePath', () => {
     const names = ['gold_stark', 'vandelay-stark', 'cache1', 'umbrella_aperture', 'wonka-green', 'east92'];
     names.forEach((name, i) => {
       for (const route of ['patchSchedules', routes[i], routes[(i + 1) % routes.length]] as string[])
-        t.learn('d', ['providers', 'Microsoft.Cache', 'Redis', name, ...route.split('/')]);
+        t.learn('d', ['providers', 'Acme.Cache', 'Redis', name, ...route.split('/')]);
     });
     // Sections sharing a few routes keep one convention and their API's words: they stay.
     for (const [section, route] of [
@@ -1622,9 +1622,9 @@ describe('templatePath', () => {
     ] as const)
       t.learn('d', ['my', section, route]);
     t.finalize();
-    expect(t.template('d', ['providers', 'Microsoft.Cache', 'Redis', 'cache1', 'listKeys'])).toEqual([
+    expect(t.template('d', ['providers', 'Acme.Cache', 'Redis', 'cache1', 'listKeys'])).toEqual([
       'providers',
-      'Microsoft.Cache',
+      'Acme.Cache',
       'Redis',
       '{param}',
       'listKeys',
@@ -2292,7 +2292,7 @@ describe('templatePath', () => {
     const t = new PathTemplater();
     const hex = (i: number) => `a${String(i).padStart(3, '0')}`.repeat(6);
     for (let i = 1; i <= 6; i++) {
-      // github: `/gists/{gist_id}/star` beside `/gists/{gist_id}/{sha}`: the gist's action.
+      // a code host: `/gists/{gist_id}/star` beside `/gists/{gist_id}/{sha}`: the gist's action.
       t.learn('d', ['gists', hex(i), 'star']);
       t.learn('d', ['gists', hex(i), hex(i + 7)]);
       // Values among a collection's typed keys: `/keys/north` beside `/keys/{hash}`.
@@ -2310,14 +2310,14 @@ describe('templatePath', () => {
     // trakt.tv: `/calendars/all/movies`, `/calendars/my/movies`: the API's sections.
     for (const section of ['all', 'my'])
       for (const route of ['movies', 'shows', 'premieres']) t.learn('d', ['calendars', section, route]);
-    for (const kind of ['jira-cloud', 'jira-server']) t.learn('d', ['integrations', kind, 'projects']);
+    for (const kind of ['tracker-cloud', 'tracker-server']) t.learn('d', ['integrations', kind, 'projects']);
     // Owners typed by many hands share routes the same way.
     for (const owner of ['hooli', 'carol', 'wonka'])
       for (const route of ['issues', 'pulls']) t.learn('d', ['repos', owner, route]);
     t.finalize();
     const at = (path: string) => t.template('d', path.split('/')).join('/');
     expect(at('calendars/my/shows')).toBe('calendars/my/shows');
-    expect(at('integrations/jira-cloud/projects')).toBe('integrations/jira-cloud/projects');
+    expect(at('integrations/tracker-cloud/projects')).toBe('integrations/tracker-cloud/projects');
     expect(at('repos/carol/pulls')).toBe('repos/{param}/pulls');
   });
 
@@ -2583,19 +2583,19 @@ describe('templatePath', () => {
   it('keeps dotted API groups literal, not tokens, and takes an example host as a value', () => {
     const t = new PathTemplater();
     for (const [group, route] of [
-      ['flowcontrol.apiserver.k8s.io', 'flowschemas'],
-      ['networking.k8s.io', 'ingresses'],
-      ['rbac.authorization.k8s.io', 'roles'],
+      ['flowcontrol.apiserver.cluster.io', 'flowschemas'],
+      ['networking.cluster.io', 'ingresses'],
+      ['rbac.authorization.cluster.io', 'roles'],
     ])
       t.learn('d', ['apis', group as string, 'v1', route as string]);
-    for (const host of ['shop.example.com', 'mail.acme-corp.net', 'k8s.wayne.io', 'blog.hooli.org'])
+    for (const host of ['shop.example.com', 'mail.acme-corp.net', 'kube.wayne.io', 'blog.hooli.org'])
       for (const route of ['records', 'zones']) t.learn('d', ['domains', host, route]);
     t.finalize();
     const at = (path: string) => t.template('d', splitPath(path)).join('/');
-    expect(at('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas')).toBe(
-      'apis/flowcontrol.apiserver.k8s.io/v1/flowschemas',
+    expect(at('/apis/flowcontrol.apiserver.cluster.io/v1/flowschemas')).toBe(
+      'apis/flowcontrol.apiserver.cluster.io/v1/flowschemas',
     );
-    expect(at('/apis/networking.k8s.io/v1/ingresses')).toBe('apis/networking.k8s.io/v1/ingresses');
+    expect(at('/apis/networking.cluster.io/v1/ingresses')).toBe('apis/networking.cluster.io/v1/ingresses');
     expect(at('/domains/blog.hooli.org/zones')).toBe('domains/{param}/zones');
   });
 
@@ -2609,7 +2609,7 @@ describe('templatePath', () => {
     ];
     for (const [group, route] of groups) {
       t.learn('d', ['cluster', '4711', route as string]);
-      t.learn('d', ['cluster', `${group}.k8s.io`, route as string]);
+      t.learn('d', ['cluster', `${group}.cluster.io`, route as string]);
     }
     for (const [team, route] of [
       ['noah-jones', 'members'],
@@ -2621,7 +2621,9 @@ describe('templatePath', () => {
     }
     t.finalize();
     const at = (path: string) => t.template('d', splitPath(path)).join('/');
-    expect(at('/cluster/storage.k8s.io/storageclasses')).toBe('cluster/storage.k8s.io/storageclasses');
+    expect(at('/cluster/storage.cluster.io/storageclasses')).toBe(
+      'cluster/storage.cluster.io/storageclasses',
+    );
     expect(at('/team/wonka/repos')).toBe('team/{id}/repos');
   });
 
@@ -2842,7 +2844,7 @@ describe('templatePath', () => {
 
   it('joins an id and merged names answering one method at one position', () => {
     const inv = new Inventory({ detectPii: false });
-    // Google's `GET`/`DELETE /v1alpha/{name}`: most names merged by their mixed marks, one read as an id.
+    // a name-keyed API's `GET`/`DELETE /v1alpha/{name}`: most names merged by their mixed marks, one read as an id.
     for (const name of ['cyberdyne_tyrell', 'oscorp', 'victor-miller', 'east', 'soylent665'])
       for (const method of ['GET', 'DELETE']) inv.addObservation({ ...obs(`/v1alpha/${name}`), method });
     for (const name of ['east', 'victor-miller']) inv.addObservation(obs(`/v1alpha/${name}/operations`));
@@ -2907,10 +2909,10 @@ describe('templatePath', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
     // Two security contacts, each read, replaced, changed and deleted; the collection is listed.
-    send('GET', '/providers/Microsoft.Security/securityContacts');
+    send('GET', '/providers/Acme.Security/securityContacts');
     for (const name of ['aperture', 'umbrella'])
       for (const m of ['GET', 'PUT', 'PATCH', 'DELETE'])
-        send(m, `/providers/Microsoft.Security/securityContacts/${name}`);
+        send(m, `/providers/Acme.Security/securityContacts/${name}`);
     // A singleton's parts (changed as a whole too), a family of the API's own channel names, and
     // an alias stay: they are deleted and replaced one by one as well.
     for (const m of ['GET', 'PATCH', 'DELETE']) send(m, '/indexes/books/settings');
@@ -2920,7 +2922,7 @@ describe('templatePath', () => {
       for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/apps/42/channels/${channel}`);
     for (const name of ['mine', 'oak']) for (const m of ['GET', 'PUT', 'DELETE']) send(m, `/carts/${name}`);
     const paths = new Set(inv.endpoints().map((e) => `${e.method} ${e.normalizedPath}`));
-    expect(paths).toContain('PUT /providers/Microsoft.Security/securityContacts/{securityContactId}');
+    expect(paths).toContain('PUT /providers/Acme.Security/securityContacts/{securityContactId}');
     expect(paths).toContain('PUT /indexes/books/settings/synonyms');
     expect(paths).toContain('PUT /apps/{appId}/channels/apns_voip');
     expect(paths).toContain('PUT /carts/mine');
@@ -2929,7 +2931,7 @@ describe('templatePath', () => {
   it('takes names deleted as one resource right after a version, not its singletons or collections', () => {
     const inv = new Inventory({ detectPii: false });
     const send = (method: string, path: string) => inv.addObservation({ ...obs(path), method });
-    // Google's `/v1/{name}`: plain names, each read, patched or deleted, holding `operations`.
+    // a name-keyed API's `/v1/{name}`: plain names, each read, patched or deleted, holding `operations`.
     for (const name of ['patrik', 'kevin', 'monica']) {
       send('GET', `/v1/${name}`);
       send(name === 'monica' ? 'PATCH' : 'DELETE', `/v1/${name}`);
@@ -3145,7 +3147,7 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
   });
 
   it('takes a literal beside two kinds of id that met below a merged position', () => {
-    // Google Compute's backend buckets: ids of two kinds from two projects, and `iron-soylent`,
+    // a compute API's backend buckets: ids of two kinds from two projects, and `iron-soylent`,
     // a bucket named beside them; the second batch brings the id of the second kind.
     const batches = [
       [
@@ -3206,7 +3208,7 @@ describe('analysis one batch at a time (stored endpoints fed back)', () => {
   });
 
   it('changes nothing when stored endpoints are fed back without new traffic', () => {
-    // Google Compute in shuffled batches: three policies' names (`tyrell-acme`, `iron-iron`,
+    // A compute API in shuffled batches: three policies' names (`tyrell-acme`, `iron-iron`,
     // `sybil-smith`) beside the collection's own `listAvailableFeatures`, below projects merged.
     const batches = [
       [
