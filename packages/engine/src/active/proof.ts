@@ -11,7 +11,29 @@ export interface Sent {
   bodySet?: Record<string, unknown>;
   /** Index into the run's exchanges. */
   exchange: number;
+  /** The request body as sent (what an answer may echo). */
+  requestBody?: string;
 }
+
+/** The answer's body without the values its own request sent (echoed user names, passwords). */
+function echoFree(s: Sent): string {
+  let body = s.body;
+  let sent: unknown;
+  try {
+    sent = s.requestBody === undefined ? undefined : JSON.parse(s.requestBody);
+  } catch {
+    sent = undefined;
+  }
+  const values = sent && typeof sent === 'object' ? Object.values(sent) : [];
+  for (const v of values)
+    if ((typeof v === 'string' || typeof v === 'number') && String(v).length >= 3)
+      body = body.split(String(v)).join('\u0000');
+  return body;
+}
+
+/** Same status and same body once each request's own values are taken out. */
+const sameAnswer = (a: Sent, b: Sent) => a.status === b.status && echoFree(a) === echoFree(b);
+const THROTTLE_HEADERS = ['retry-after', 'x-ratelimit-remaining', 'ratelimit-remaining', 'ratelimit'];
 
 export interface StepRecord {
   name: string;
@@ -162,8 +184,33 @@ export async function evaluate(
     }
     if (c.differsFrom !== undefined) {
       const ref = last(ctx.steps.get(c.differsFrom));
-      if (!ref || (ref.status === s.status && ref.body === s.body)) return null;
-      said.push(`it differs from ${c.differsFrom} (${ref.status} vs ${s.status})`);
+      if (!ref || sameAnswer(ref, s)) return null;
+      said.push(
+        ref.status === s.status
+          ? `its body differs from the ${c.differsFrom} answer's (both ${s.status}, ${ref.body.length} vs ${s.body.length} characters)`
+          : `it differs from ${c.differsFrom} (${ref.status} vs ${s.status})`,
+      );
+    }
+    if (c.sameAs !== undefined) {
+      const ref = last(ctx.steps.get(c.sameAs));
+      if (!ref || !sameAnswer(ref, s)) return null;
+      said.push(`it answers like ${c.sameAs} (the difference is stable)`);
+    }
+    if (c.steady) {
+      // no throttling: every repeated answer like the first, none 429, none announcing a limit
+      if (!record.complete || record.sends.length < 2) return null;
+      const first = record.sends[0]!;
+      if (
+        record.sends.some(
+          (x) =>
+            x.status === null ||
+            x.status === 429 ||
+            x.status !== first.status ||
+            THROTTLE_HEADERS.some((h) => x.headers[h] !== undefined),
+        )
+      )
+        return null;
+      said.push(`${record.sends.length} attempts all answered ${first.status}, none throttled`);
     }
     if (c.neverStatus !== undefined) {
       if (!record.complete || record.sends.length === 0) return null;

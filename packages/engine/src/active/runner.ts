@@ -333,7 +333,7 @@ function onlyOwnAnswer(test: ActiveTestTemplate, name: string): boolean {
 
 // judged on all of a step's answers once sent; every other proof after each answer (a `timeGrowth`
 // ladder stops at the first value slow enough: how long that is depends on the machine, not the test)
-const AGGREGATE = (t: ActiveTestTemplate) => t.proof.some((c) => c.neverStatus !== undefined);
+const AGGREGATE = (t: ActiveTestTemplate) => t.proof.some((c) => c.neverStatus !== undefined || c.steady);
 const TIMED = (t: ActiveTestTemplate) => t.proof.some((c) => c.slower || c.timeGrowth);
 
 /** One attempt of one test on one endpoint. */
@@ -499,6 +499,7 @@ async function sendDraft(
       ms,
       exchange,
       ...(d.setFields ? { bodySet: d.setFields } : {}),
+      ...(body !== undefined ? { requestBody: body } : {}),
     };
   }
 }

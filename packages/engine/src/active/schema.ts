@@ -175,8 +175,12 @@ export const conditionSchema = z
       .object({ than: z.string(), ms: z.number().int().min(100) })
       .strict()
       .optional(),
-    /** The answer differs from step `step`'s (status or body). */
+    /** The answer differs from step `differsFrom`'s (status, or body once each request's own values are left out). */
     differsFrom: z.string().optional(),
+    /** The answer is the same as step `sameAs`'s (status and body, values each request sent left out). */
+    sameAs: z.string().optional(),
+    /** Every repeated answer of the step had the first one's status, none 429 or carrying Retry-After / RateLimit headers. */
+    steady: z.boolean().optional(),
     /** None of the step's repeated answers had this status (e.g. 429). */
     neverStatus: z.number().int().min(100).max(599).optional(),
     /**
@@ -266,6 +270,7 @@ export const templateSchema = z
         c.step,
         c.notIn,
         c.differsFrom,
+        c.sameAs,
         c.leaks?.ownerStep,
         c.leaks?.ownStep,
         c.slower?.than,
