@@ -140,6 +140,8 @@ export {
 } from './checks.js';
 export {
   scoreEndpoint,
+  evidenceStrength,
+  type EvidenceStrength,
   normaliseWeights,
   DEFAULT_WEIGHTS,
   type RiskInput,

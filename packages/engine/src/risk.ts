@@ -1,5 +1,6 @@
-// Risk score 0-100: four parts in [0,1] weighted by the settings.
-import type { Confidence, Severity, Vulnerability, PiiType } from './types.js';
+// Risk score 0-100: four parts in [0,1] weighted by the settings, lifted towards 100 by
+// the exploitability of the worst finding (how it is known × severity × exposure).
+import type { Confidence, Evidence, Severity, Vulnerability, PiiType } from './types.js';
 
 export interface RiskWeights {
   vulnerability: number;
@@ -12,7 +13,11 @@ export const DEFAULT_WEIGHTS: RiskWeights = { vulnerability: 40, pii: 30, traffi
 
 export interface RiskInput {
   /** Findings; `confidence` (default high) scales each one. */
-  vulnerabilities: (Pick<Vulnerability, 'severity'> & { confidence?: Confidence })[];
+  vulnerabilities: (Pick<Vulnerability, 'severity'> & {
+    confidence?: Confidence;
+    /** How the finding is known: a confirmed test (`active-test:` rule), traffic (a side or time), else the spec. */
+    evidence?: readonly Pick<Evidence, 'rule' | 'side' | 'firstSeen'>[];
+  })[];
   piiTypes: readonly string[];
   /**
    * The share each PII type counts, from where it was seen (default 1): disclosed in
@@ -38,6 +43,21 @@ export interface RiskPart {
 export interface RiskResult {
   riskScore: number;
   breakdown: Record<keyof RiskWeights, RiskPart>;
+  /** The lift: `value` is the worst finding's exploitability, `points` what it adds to the parts. */
+  exploitability: { value: number; points: number; reason: string };
+}
+
+/** How a finding is known, strongest first. */
+export type EvidenceStrength = 'confirmed' | 'traffic' | 'spec';
+const STRENGTH: Record<EvidenceStrength, number> = { confirmed: 1, traffic: 0.8, spec: 0.6 };
+const ACTIVE_RULE = 'active-test:';
+
+export function evidenceStrength(
+  evidence: RiskInput['vulnerabilities'][number]['evidence'],
+): EvidenceStrength {
+  if (evidence?.some((e) => e.rule.startsWith(ACTIVE_RULE))) return 'confirmed';
+  if (evidence?.some((e) => e.side !== undefined || e.firstSeen !== undefined)) return 'traffic';
+  return 'spec';
 }
 
 const SEVERITY_VALUE: Record<Severity, number> = { critical: 1, high: 0.6, medium: 0.3, low: 0.1 };
@@ -142,12 +162,53 @@ export function scoreEndpoint(input: RiskInput, weights: RiskWeights = DEFAULT_W
       `${input.exposure}${input.internetFacing === false ? ', internal host' : ''}`,
     ),
   };
-  const total =
+  const base =
     breakdown.vulnerability.points +
     breakdown.pii.points +
     breakdown.traffic.points +
     breakdown.exposure.points;
-  return { riskScore: Math.max(0, Math.min(100, Math.round(total))), breakdown };
+  const exploit = exploitabilityOf(input);
+  // The lift follows the vulnerability weight: full at its default share (40 %) or more, none at 0.
+  const lift = Math.min(1, w.vulnerability / 0.4);
+  const points = round((100 - base) * exploit.value * lift, 1);
+  return {
+    riskScore: Math.max(0, Math.min(100, Math.round(base + points))),
+    breakdown,
+    exploitability: {
+      value: round(exploit.value, 3),
+      points,
+      reason:
+        exploit.value === 0
+          ? exploit.reason
+          : `${exploit.reason}: ${Math.round(exploit.value * 100)}% of the ${round(100 - base, 1)} points left${lift < 1 ? ` × ${round(lift, 2)} (vulnerability weight)` : ''}`,
+    },
+  };
+}
+
+/**
+ * The worst finding's exploitability: severity × confidence × how it is known (confirmed
+ * by a test 1, seen in traffic 0.8, described in a spec 0.6) × exposure (public 1,
+ * unknown 0.8, authenticated 0.75, × 0.75 on an internal host). A confirmed finding
+ * is exploitable from where the test ran: exposure does not reduce it.
+ */
+function exploitabilityOf(input: RiskInput): { value: number; reason: string } {
+  let exposure = input.exposure === 'public' ? 1 : input.exposure === 'unknown' ? 0.8 : 0.75;
+  if (input.internetFacing === false) exposure *= 0.75;
+  let best = { value: 0, reason: 'no findings' };
+  for (const v of input.vulnerabilities) {
+    const strength = evidenceStrength(v.evidence);
+    const value =
+      (SEVERITY_VALUE[v.severity] ?? 0.1) *
+      CONFIDENCE_FACTOR[v.confidence ?? 'high'] *
+      STRENGTH[strength] *
+      (strength === 'confirmed' ? 1 : exposure);
+    if (value > best.value)
+      best = {
+        value,
+        reason: `${v.severity}, ${strength === 'confirmed' ? 'confirmed by a test' : strength === 'traffic' ? 'seen in traffic' : 'described in the spec'}`,
+      };
+  }
+  return best;
 }
 
 /** Weights normalised by their total; any non-negative total is accepted, all-zero falls back to the defaults. */

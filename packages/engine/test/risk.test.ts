@@ -3,7 +3,14 @@
 // scored together as one inventory.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Inventory, analyzeInventory, readOpenApi, scoreEndpoint, type Observation } from '../src/index.js';
+import {
+  Inventory,
+  analyzeInventory,
+  evidenceStrength,
+  readOpenApi,
+  scoreEndpoint,
+  type Observation,
+} from '../src/index.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const T0 = Date.UTC(2026, 10, 20, 9);
@@ -181,15 +188,22 @@ describe('docs/risk.md', () => {
           .map((c) => c.trim()),
       );
     expect(rows.length).toBeGreaterThanOrEqual(4);
-    for (const [findings, pii, rps, exposure, v, p, t, e, score] of rows as string[][]) {
+    for (const [findings, pii, rps, exposure, v, p, t, e, x, score] of rows as string[][]) {
       const piiTypes = pii === '—' ? [] : pii!.split(', ').map((x) => x.split('×'));
       const result = scoreEndpoint({
         vulnerabilities:
           findings === '—'
             ? []
             : findings!.split(', ').map((f) => {
-                const [severity, confidence] = f.split('/') as ['critical', 'high'];
-                return { severity, confidence };
+                const [severity, confidence, known] = f.split('/') as ['critical', 'high', string];
+                const evidence =
+                  known === 'confirmed'
+                    ? [{ rule: 'active-test:example' }]
+                    : known === 'traffic'
+                      ? [{ rule: 'example', side: 'response' as const }]
+                      : [{ rule: 'example' }];
+                expect(evidenceStrength(evidence)).toBe(known);
+                return { severity, confidence, evidence };
               }),
         piiTypes: piiTypes.map(([type]) => type as string),
         piiShares: Object.fromEntries(
@@ -209,7 +223,67 @@ describe('docs/risk.md', () => {
         ],
         findings,
       ).toEqual([v, p, t, e].map(Number));
+      expect(result.exploitability.value, findings).toBe(Number(x));
       expect(result.riskScore, `${findings} ${pii}`).toBe(Number(score));
     }
+  });
+});
+
+describe('exploitability first', () => {
+  const finding = (severity: 'critical' | 'medium', rule: string, side?: 'response') => ({
+    severity,
+    confidence: 'high' as const,
+    evidence: [side ? { rule, side } : { rule }],
+  });
+  const base = { piiTypes: [], avgRps: 0 };
+
+  it('puts a confirmed critical in the critical band wherever it sits', () => {
+    for (const exposure of ['public', 'authenticated', 'unknown'] as const)
+      for (const internetFacing of [true, false]) {
+        const r = scoreEndpoint({
+          ...base,
+          vulnerabilities: [finding('critical', 'active-test:bola')],
+          exposure,
+          internetFacing,
+        });
+        expect(r.riskScore, `${exposure} ${internetFacing}`).toBeGreaterThanOrEqual(81);
+      }
+  });
+
+  it('puts an unauthenticated critical from a spec at 81 or more, the same behind a login below', () => {
+    const open = scoreEndpoint({ ...base, vulnerabilities: [finding('critical', 'x')], exposure: 'public' });
+    const closed = scoreEndpoint({
+      ...base,
+      vulnerabilities: [finding('critical', 'x')],
+      exposure: 'authenticated',
+    });
+    expect(open.riskScore).toBeGreaterThanOrEqual(81);
+    expect(closed.riskScore).toBeLessThan(81);
+  });
+
+  it('never lets spec-only PII hints reach the critical band', () => {
+    const types = ['ssn', 'credit_card', 'national_id', 'password', 'iban', 'email', 'phone', 'dob'];
+    const r = scoreEndpoint({
+      vulnerabilities: [finding('medium', 'pii-hint'), finding('medium', 'pii-hint-2')],
+      piiTypes: types,
+      piiShares: Object.fromEntries(types.map((t) => [t, 0.5])),
+      avgRps: 0,
+      exposure: 'public',
+    });
+    expect(r.riskScore).toBeLessThan(81);
+  });
+
+  it('ranks traffic above the spec and a confirmed test above both, and follows the weights', () => {
+    const score = (rule: string, side?: 'response') =>
+      scoreEndpoint({ ...base, vulnerabilities: [finding('medium', rule, side)], exposure: 'public' })
+        .riskScore;
+    expect(score('active-test:x')).toBeGreaterThan(score('y', 'response'));
+    expect(score('y', 'response')).toBeGreaterThan(score('y'));
+    const noVulnWeight = scoreEndpoint(
+      { ...base, vulnerabilities: [finding('critical', 'active-test:x')], exposure: 'public' },
+      { vulnerability: 0, pii: 30, traffic: 15, exposure: 15 },
+    );
+    expect(noVulnWeight.exploitability.points).toBe(0);
+    expect(evidenceStrength(undefined)).toBe('spec');
   });
 });

@@ -97,6 +97,7 @@ export function explainRisk(result: RiskResult): RiskBreakdown {
       line('PII exposure', breakdown.pii),
       line('Traffic volume', breakdown.traffic),
       line('Public exposure', breakdown.exposure),
+      `Exploitability: +${result.exploitability.points} points: ${result.exploitability.reason}`,
     ],
   };
 }
