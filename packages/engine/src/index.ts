@@ -30,6 +30,13 @@ export {
 } from './readers/access-log.js';
 export { readHar, authFromHeaders, HarError, type HarResult } from './readers/har.js';
 export {
+  observationsFromOtlp,
+  routeTemplateOf,
+  type OtlpOptions,
+  type OtlpResult,
+  type OtlpSkipped,
+} from './readers/otlp.js';
+export {
   kongEndpoints,
   kongPathToTemplate,
   awsRestEndpoints,

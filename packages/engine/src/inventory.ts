@@ -771,7 +771,8 @@ export class Inventory {
       return null; // a request line that was not HTTP (see NOT_HTTP): no path to template
     }
     let normalizedPath: string | undefined;
-    if (obs.route && obs.route.includes('{')) normalizedPath = normalizeTemplate(obs.route);
+    // A route the source declares (a gateway's resource, a trace's http.route) is the template as given.
+    if (obs.route?.startsWith('/')) normalizedPath = normalizeTemplate(obs.route);
     else if (this.specIndex.size > 0) normalizedPath = this.declaredPath(domain, method, obs.path);
     if (normalizedPath === undefined) {
       // Hot path: one walk of the learned trie; the leaf keeps its aggregates per method.

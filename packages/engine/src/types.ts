@@ -49,6 +49,8 @@ export interface Observation {
   route?: string;
   /** The client's address, when the source says (an access log's first field). */
   client?: string;
+  /** Who made the request, when the source says (an OpenTelemetry span's `enduser.id`). */
+  principal?: string;
 }
 
 export const BODY_SAMPLE_LIMIT = 64 * 1024;
