@@ -16,6 +16,7 @@ import { CaptureIngest } from './capture/ingest.js';
 import { NatsSink } from './capture/nats-sink.js';
 import { capturePlugin } from './capture/routes.js';
 import { captureBatchPlugin } from './capture/batch.js';
+import { otlpPlugin } from './capture/otlp.js';
 import { captureFastPath, type FastPath } from './capture/fast-path.js';
 import type { OnRecorded } from './capture/handle.js';
 import { UpstreamCache } from './capture/record.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(capturePlugin, { ctx, sink, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, sink, onRecorded });
+  await app.register(otlpPlugin, { ctx, sink, onRecorded });
   fastPath = captureFastPath({ ctx, sink, upstreams, telemetry, logger: app.log, onRecorded });
   await app.register(apiRoutes, { ctx, analyzer, testRunner, upstreams });
   await app.register(alertingPlugin, { ctx, deliveries });
