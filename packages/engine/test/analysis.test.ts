@@ -184,7 +184,8 @@ describe('risk score', () => {
       avgRps: 5,
       exposure: 'unknown',
     });
-    const sum = Object.values(mid.breakdown).reduce((n, p) => n + p.points, 0);
+    // The four weighted parts and the exploitability lift add up to the score.
+    const sum = Object.values(mid.breakdown).reduce((n, p) => n + p.points, 0) + mid.exploitability.points;
     expect(Math.abs(sum - mid.riskScore)).toBeLessThanOrEqual(1);
     const doubled = scoreEndpoint(
       { vulnerabilities: [{ severity: 'medium' }], piiTypes: ['email'], avgRps: 5, exposure: 'unknown' },
