@@ -72,7 +72,13 @@ describe('toSarif', () => {
           level: string;
           message: { text: string };
           locations: { physicalLocation: { region: { startLine: number } } }[];
-          properties: { curl: string };
+          properties: {
+            curl: string;
+            owaspCategory: string;
+            cwe: string;
+            cvssVector: string;
+            cvssScore: number;
+          };
         }[];
         invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
       }[];
@@ -85,6 +91,16 @@ describe('toSarif', () => {
     const line = fixtureSpec.split('\n')[bola.locations[0]!.physicalLocation.region.startLine - 1];
     expect(line?.trim()).toBe('/api/users/{id}:');
     expect(bola.properties.curl).toMatch(/^curl .*\$ARGUS_BOB_TOKEN/);
+    // classification for other tools: OWASP category, CWE, CVSS 3.1 vector and its base score
+    expect(bola.properties).toMatchObject({
+      owaspCategory: expect.stringMatching(/^API1:2023/),
+      cwe: 'CWE-639',
+      cvssVector: 'CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:H/I:L/A:N',
+      cvssScore: 7.1,
+    });
+    expect(only!.tool.driver.rules.find((r) => r.id === 'bola-path-id-swap')?.properties['tags']).toContain(
+      'external/cwe/cwe-639',
+    );
     expect(
       only!.tool.driver.rules.find((r) => r.id === 'bola-path-id-swap')?.properties['security-severity'],
     ).toBe('8.0');

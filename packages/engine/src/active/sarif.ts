@@ -2,6 +2,7 @@
 // template that ran, one result per confirmed finding (with its evidence and
 // curl line), and a notification per test that could not run.
 import { createHash } from 'node:crypto';
+import { classify } from './cvss.js';
 import type { ActiveTestTemplate } from './schema.js';
 import type { ActiveRunResult, ActiveTestResult } from './types.js';
 import type { Severity } from '../types.js';
@@ -44,7 +45,9 @@ function lineOfPath(text: string, path: string): number | null {
 
 const fingerprint = (r: ActiveTestResult) =>
   createHash('sha256')
-    .update(`${r.testId}\n${r.endpoint.method}\n${r.endpoint.path}`)
+    .update(
+      `${r.testId}\n${r.endpoint.method}\n${r.endpoint.path}${r.endpoint.operation ? `\n${r.endpoint.operation}` : ''}`,
+    )
     .digest('hex')
     .slice(0, 32);
 
@@ -54,6 +57,7 @@ export function toSarif(run: ActiveRunResult, options: SarifOptions): Record<str
   const used = new Set(run.results.map((r) => r.testId));
   const tests = options.tests.filter((t) => used.has(t.id));
   const ruleIndex = new Map(tests.map((t, i) => [t.id, i]));
+  const classes = new Map(tests.map((t) => [t.id, classify(t)]));
   const rules = tests.map((t) => ({
     id: t.id,
     name: t.id.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase()),
@@ -66,9 +70,17 @@ export function toSarif(run: ActiveRunResult, options: SarifOptions): Record<str
     helpUri: t.references[0],
     defaultConfiguration: { level: LEVEL[t.severity] },
     properties: {
-      tags: ['security', 'api', `OWASP-${t.owasp}:2023`],
+      tags: [
+        'security',
+        'api',
+        `OWASP-${t.owasp}:2023`,
+        `external/cwe/${classes.get(t.id)!.cwe.toLowerCase()}`,
+      ],
       'security-severity': SECURITY_SEVERITY[t.severity],
       precision: 'very-high',
+      cwe: classes.get(t.id)!.cwe,
+      cvssVector: classes.get(t.id)!.cvss,
+      cvssScore: classes.get(t.id)!.score,
     },
   }));
   const results = run.results
@@ -93,7 +105,7 @@ export function toSarif(run: ActiveRunResult, options: SarifOptions): Record<str
               : {}),
             logicalLocations: [
               {
-                name: `${r.endpoint.method} ${r.endpoint.path}`,
+                name: `${r.endpoint.method} ${r.endpoint.path}${r.endpoint.operation ? ` ${r.endpoint.operation}` : ''}`,
                 fullyQualifiedName: `${options.baseUrl}${r.endpoint.path}`,
                 kind: 'resource',
               },
@@ -103,6 +115,14 @@ export function toSarif(run: ActiveRunResult, options: SarifOptions): Record<str
         partialFingerprints: { 'argusActiveTest/v1': fingerprint(r) },
         properties: {
           owaspCategory: r.owaspCategory,
+          ...(classes.has(r.testId)
+            ? {
+                cwe: classes.get(r.testId)!.cwe,
+                cvssVector: classes.get(r.testId)!.cvss,
+                cvssScore: classes.get(r.testId)!.score,
+              }
+            : {}),
+          ...(r.endpoint.operation ? { graphqlOperation: r.endpoint.operation } : {}),
           curl: proof?.curl,
           evidence: r.evidence.map((e) => ({
             step: e.step,

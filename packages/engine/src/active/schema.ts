@@ -233,6 +233,19 @@ export const templateSchema = z
     description: z.string().min(10),
     remediation: z.string().min(10),
     references: z.array(z.url()).min(1),
+    /** The weakness (`CWE-89`); default: the OWASP category's usual one. */
+    cwe: z
+      .string()
+      .regex(/^CWE-\d{1,5}$/)
+      .optional(),
+    /** CVSS 3.1 base vector; default: the OWASP category's. */
+    cvss: z
+      .string()
+      .regex(
+        /^CVSS:3\.1\/AV:[NALP]\/AC:[LH]\/PR:[NLH]\/UI:[NR]\/S:[UC]\/C:[HLN]\/I:[HLN]\/A:[HLN]$/,
+        'a CVSS 3.1 base vector (CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H)',
+      )
+      .optional(),
     /** Changes state or sends many requests: runs only with the test-environment confirmation. */
     intrusive: z.boolean().default(false),
     /** What the test needs beyond the endpoint: identities A and B (B is never an admin), an admin identity, the SSRF canary. */
