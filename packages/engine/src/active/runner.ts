@@ -595,8 +595,10 @@ export async function runActiveTests(options: RunOptions): Promise<ActiveRunResu
   });
   const endpoints = learning?.endpoints ?? options.endpoints;
   const identities = learning?.identities ?? options.identities;
-  const pairs = stopped === 'cancelled' ? [] : planRun(options.tests, endpoints);
-  options.onEvent?.({ type: 'start', tests: options.tests.length, pairs: pairs.length });
+  // The plan is reported even when the run was cancelled while learning: none of it was done.
+  const planned = planRun(options.tests, endpoints);
+  options.onEvent?.({ type: 'start', tests: options.tests.length, pairs: planned.length });
+  const pairs = stopped === 'cancelled' ? [] : planned;
   const results: ActiveTestResult[] = [];
   // a `once` test runs on its endpoints in order until one decides it
   const decided = new Set<string>();
