@@ -318,3 +318,19 @@ describe('generated corpus (a small fixed sample of `npm run eval:pii`)', () => 
     expect(fields.tp / (fields.tp + fields.fn)).toBeGreaterThanOrEqual(0.95);
   }, 60_000);
 });
+
+const EMPTY_OBS = { path: '/x', query: '', requestHeaders: {}, responseHeaders: {} };
+
+describe('field names that are also Object.prototype members', () => {
+  it('reads constructor, __proto__ and toString keys as words, never throwing', () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])
+      expect(() =>
+        detectPiiInObservation({ ...EMPTY_OBS, responseBody: `{"${key}": {"email": "ana@example.org"}}` }),
+      ).not.toThrow();
+    const found = detectPiiInObservation({
+      ...EMPTY_OBS,
+      responseBody: '{"constructor": {"email": "ana@example.org"}}',
+    });
+    expect(found.map((f) => f.type)).toContain('email');
+  });
+});

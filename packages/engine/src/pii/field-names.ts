@@ -350,6 +350,10 @@ function splitFlat(word: string): string[] | null {
 }
 
 /** Split a name into lower-case words: camelCase, snake, kebab, dots and brackets, digits apart. */
+/** A name's expansion; own keys only, so `constructor` or `__proto__` is a word like any other. */
+const expansion = (word: string): string[] | undefined =>
+  Object.hasOwn(EXPAND, word) ? EXPAND[word] : undefined;
+
 export function fieldWords(name: string): string[] {
   const spaced = name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -358,8 +362,8 @@ export function fieldWords(name: string): string[] {
   const out: string[] = [];
   for (const raw of spaced.toLowerCase().split(/[^a-z0-9]+/)) {
     if (!raw || /^\d+$/.test(raw)) continue;
-    const pieces = EXPAND[raw] || knownWords().has(raw) ? [raw] : (splitFlat(raw) ?? [raw]);
-    for (const piece of pieces) for (const w of EXPAND[piece] ?? [piece]) out.push(w);
+    const pieces = expansion(raw) || knownWords().has(raw) ? [raw] : (splitFlat(raw) ?? [raw]);
+    for (const piece of pieces) for (const w of expansion(piece) ?? [piece]) out.push(w);
   }
   return out;
 }
