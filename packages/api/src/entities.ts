@@ -234,6 +234,8 @@ export const endpointSchema = endpointSummarySchema.extend({
   merges: z.array(mergeReasonSchema).optional(),
   /** CORS preflights (`OPTIONS`) counted on this endpoint, the one they precede. */
   preflights: z.number().int().nonnegative().optional(),
+  /** The template is a trace's `http.route` (see the domain's trace agreement). */
+  tracedRoute: z.boolean().optional(),
   riskBreakdown: riskBreakdownSchema.nullable().optional(),
 });
 

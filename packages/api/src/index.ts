@@ -5,3 +5,4 @@ export * from './paths.js';
 export * from './fetcher.js';
 export * from './scan.js';
 export * from './security-tests.js';
+export * from './trace-agreement.js';

@@ -36,6 +36,8 @@ export const paths = {
   /** Remove one override (DELETE); the domain is re-analysed without it. */
   templateOverride: (id: string) => `${API_PREFIX}/template-overrides/${enc(id)}`,
   domains: () => `${API_PREFIX}/domains`,
+  /** How discovery alone agrees with the routes the domain's traces declare (GET). */
+  domainTraceAgreement: (name: string) => `${API_PREFIX}/domains/${enc(name)}/trace-agreement`,
   domainScan: (name: string) => `${API_PREFIX}/domains/${enc(name)}/scan`,
   /** Run Scan: scan every domain with active discovery sources (POST). */
   scanAll: () => `${API_PREFIX}/scans`,

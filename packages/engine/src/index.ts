@@ -78,6 +78,14 @@ export {
   type SpecInfo,
 } from './inventory.js';
 
+// Discovery against the service's own traces
+export {
+  traceAgreement,
+  type AgreementVerdict,
+  type RouteAgreement,
+  type TraceAgreement,
+} from './trace-agreement.js';
+
 // Spec versus traffic
 export {
   compareSpecToTraffic,

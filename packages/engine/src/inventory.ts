@@ -108,6 +108,8 @@ export interface EndpointAggregate {
   values?: ParameterValues;
   /** `normalizedPath` is a route template the source declared (AWS `routeKey`/`resourcePath`): its names stay. */
   routeTemplate?: boolean;
+  /** The template is a trace's `http.route` (see trace-agreement.ts). */
+  tracedRoute?: boolean;
 }
 
 const MAX_PII = 100;
@@ -440,6 +442,7 @@ export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): End
   if (b.merges && !a.merges) a.merges = b.merges;
   mergeValues(a, b);
   if (b.routeTemplate) a.routeTemplate = true;
+  if (b.tracedRoute) a.tracedRoute = true;
   if (b.spec && (!a.spec || (a.spec.source === 'gateway' && b.spec.source === 'openapi'))) a.spec = b.spec;
   return a;
 }
@@ -806,7 +809,10 @@ export class Inventory {
       return agg;
     }
     const agg = this.aggregateFor(domain, method, normalizedPath);
-    if (!agg.spec && obs.route && obs.route.includes('{')) agg.routeTemplate = true;
+    // A trace's route is what the framework matched, literal or not: it is never re-templated.
+    if (!agg.spec && obs.route && (obs.route.includes('{') || obs.routeFromTrace === true))
+      agg.routeTemplate = true;
+    if (!agg.spec && obs.routeFromTrace === true) agg.tracedRoute = true;
     this.record(agg, obs, pathMayHoldPii(obs.path));
     if (obs.status === null || obs.status >= 400) this.noteFailed(agg, obs);
     return agg;
@@ -924,9 +930,10 @@ export class Inventory {
         const segments = splitPath(agg.normalizedPath);
         const walked = this.templater.template(agg.domain, segments);
         const fixed = (i: number): boolean => {
+          // A declared route keeps its literals too: the framework matched them as written.
+          if (agg.routeTemplate === true) return true;
           const s = segments[i] as string;
           if (s.charCodeAt(0) !== 123) return false;
-          if (agg.routeTemplate === true) return true;
           // A name taken from the literal before it (`{goldWonkaId}` after `gold-wonka`) is stale
           // once that literal merged into a parameter: named again, like its siblings.
           const prev = segments[i - 1];

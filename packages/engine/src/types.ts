@@ -47,6 +47,8 @@ export interface Observation {
   timestamp: number | null;
   /** A route template the source itself declares (AWS resourcePath / routeKey). */
   route?: string;
+  /** `route` is a trace span's `http.route`: the template the service's framework matched. */
+  routeFromTrace?: boolean;
   /** The client's address, when the source says (an access log's first field). */
   client?: string;
   /** Who made the request, when the source says (an OpenTelemetry span's `enduser.id`). */

@@ -133,6 +133,7 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
         pii: sql<EndpointAggregate['pii'] | null>`${endpoints.aggregate} -> 'pii'`,
         merges: sql<EndpointAggregate['merges'] | null>`${endpoints.aggregate} -> 'merges'`,
         preflights: sql<number | null>`(${endpoints.aggregate} ->> 'preflights')::int`,
+        tracedRoute: sql<boolean | null>`(${endpoints.aggregate} ->> 'tracedRoute')::boolean`,
       })
       .from(endpoints)
       .leftJoin(users, eq(users.id, endpoints.ownerId))
@@ -161,6 +162,7 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
       piiFindings: toPiiFindings({ pii: row.pii ?? [] }, new Map(piiMarks.map((m) => [m.type, m]))),
       merges: row.merges ?? [],
       preflights: row.preflights ?? 0,
+      tracedRoute: row.tracedRoute === true,
       riskBreakdown: row.riskBreakdown,
     };
   }

@@ -11,6 +11,7 @@ import { securityTestRoutes } from '../testing/routes.js';
 import type { TestRunner } from '../testing/runs.js';
 import { routesPlugin } from '../zod-provider.js';
 import { templateOverrideRoutes } from './template-overrides.js';
+import { traceAgreementRoutes } from './trace-agreement.js';
 
 interface ApiDeps {
   ctx: AppContext;
@@ -27,4 +28,5 @@ export const apiRoutes = routesPlugin('argus-api', async (app, opts: ApiDeps) =>
   await app.register(adminRoutes, opts);
   await app.register(securityTestRoutes, { ctx: opts.ctx, runner: opts.testRunner });
   await app.register(templateOverrideRoutes, opts);
+  await app.register(traceAgreementRoutes, opts);
 });

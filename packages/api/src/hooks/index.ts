@@ -8,6 +8,7 @@ import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
 import * as e from '../entities.js';
 import * as st from '../security-tests.js';
+import { traceAgreementSchema } from '../trace-agreement.js';
 import { apiGet, apiRequest } from '../fetcher.js';
 import { API_PREFIX, paths } from '../paths.js';
 import type {
@@ -62,6 +63,9 @@ export const useTopEndpoints = () => useRead(paths.topEndpoints(), e.topEndpoint
 export const useEndpoint = (id: string | null | undefined) =>
   useRead(id ? paths.endpoint(id) : null, e.endpointSchema);
 export const useDomains = () => useRead(paths.domains(), e.domainListSchema);
+/** How discovery agrees with a domain's traced routes; `domain` null skips the request. */
+export const useTraceAgreement = (domain: string | null | undefined) =>
+  useRead(domain ? paths.domainTraceAgreement(domain) : null, traceAgreementSchema);
 /** Sources of a domain; pass null while the dialog is closed (spec: only fetched while open). */
 export const useDiscoverySources = (domainId: string | null) =>
   useRead(domainId ? paths.discoverySources(domainId) : null, e.discoverySourceListSchema);

@@ -173,7 +173,10 @@ function observationOfSpan(
   };
   const route = text(attrs, 'http.route');
   const template = route === undefined ? undefined : routeTemplateOf(route, target.path);
-  if (template !== undefined) observation.route = template;
+  if (template !== undefined) {
+    observation.route = template;
+    observation.routeFromTrace = true;
+  }
   const client = text(attrs, 'client.address', 'http.client_ip', 'net.sock.peer.addr', 'net.peer.ip');
   if (client) observation.client = client.slice(0, 64);
   for (const name of principals) {

@@ -41,6 +41,7 @@ import { TestResultsTable } from '../../shared/TestResultsTable.js';
 import { classificationLabel, NEVER_SEEN } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { MergeReasons } from './MergeReasons.js';
+import { TracedRoute } from './TracedRoute.js';
 
 const Overview = styled.div`
   display: grid;
@@ -200,6 +201,7 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
                   <span>{value}</span>
                 </Stack>
               ))}
+              <TracedRoute endpoint={endpoint} label={<Label>Templating</Label>} />
               {endpoint.riskBreakdown?.explanation.length ? (
                 <Stack>
                   <Label>Why this score</Label>
