@@ -266,6 +266,8 @@ export const domainTrafficSchema = z.object({
   }),
   staticRequests: countedSchema,
   browserRequests: countedSchema,
+  /** Requests of the site's pages (HTML documents, the front end's fallback), not endpoints. */
+  pageRequests: countedSchema.optional(),
   /** CORS preflights, by the endpoint they precede. */
   preflights: countedSchema,
   preflightsByPath: z.array(z.object({ path: z.string(), count: countedSchema })),

@@ -19,7 +19,14 @@ import {
   type MergeReason,
   type TemplaterOptions,
 } from './templating/index.js';
-import { TrafficSummary, answered, classifyRequest, combineTraffic, type DomainTraffic } from './traffic.js';
+import {
+  TrafficSummary,
+  answered,
+  classifyAnswer,
+  classifyRequest,
+  combineTraffic,
+  type DomainTraffic,
+} from './traffic.js';
 import {
   mergeValues,
   noteValue,
@@ -759,7 +766,9 @@ export class Inventory {
     const domain = lower(obs.domain);
     const method = upper(obs.method);
     if (this.classify) {
-      const what = classifyRequest(method, obs.path, obs.query);
+      const what =
+        classifyRequest(method, obs.path, obs.query) ??
+        classifyAnswer(method, obs.responseHeaders['content-type']);
       if (what) {
         let template: string | undefined;
         if (what.kind === 'preflight') {

@@ -19,7 +19,7 @@ export type AttackKind =
   | 'injection' // ${jndi:…}, shell commands in the path
   | 'unanswered'; // a path that only ever answered 4xx (not 401/403) in the window
 
-export type TrafficKind = 'attack' | 'static' | 'browser' | 'preflight';
+export type TrafficKind = 'attack' | 'static' | 'browser' | 'preflight' | 'page';
 
 export interface RequestClass {
   kind: TrafficKind;
@@ -91,6 +91,22 @@ export function classifyRequest(method: string, path: string, query = ''): Reque
   if (BROWSER.test(path)) return { kind: 'browser' };
   if (STATIC_EXT.test(path) || (STATIC_DIR.test(path) && /\.[a-z0-9]{1,5}$/i.test(path)))
     return { kind: 'static' };
+  return null;
+}
+
+const PAGE_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)\b/i;
+/** Code and styles a page loads (media stays: an API may answer an avatar or a chart). */
+const ASSET_TYPE =
+  /^\s*(?:(?:text|application)\/(?:x-)?(?:javascript|ecmascript|typescript)|text\/css|font\/|application\/(?:font-|wasm))/i;
+
+/**
+ * What an answer's content type says a request was, when the source records it (a HAR, the
+ * capture path): a page (`text/html` to a GET) or a page's script, style or font; else null.
+ */
+export function classifyAnswer(method: string, contentType: string | undefined): RequestClass | null {
+  if (contentType === undefined || contentType === '') return null;
+  if (method === 'GET' && PAGE_TYPE.test(contentType)) return { kind: 'page' };
+  if ((method === 'GET' || method === 'HEAD') && ASSET_TYPE.test(contentType)) return { kind: 'static' };
   return null;
 }
 
@@ -227,6 +243,11 @@ export interface DomainTraffic {
   attack: AttackSummary;
   staticRequests: number;
   browserRequests: number;
+  /**
+   * Requests of the site's pages (HTML documents, the front end's fallback): the domain's, not
+   * endpoints. Absent from summaries stored before pages were counted.
+   */
+  pageRequests?: number;
   /** CORS preflights, on the template of the endpoint they precede (`OPTIONS` is not an endpoint). */
   preflights: number;
   preflightsByPath: CountedPath[];
@@ -252,6 +273,7 @@ export class TrafficSummary {
     if (what.kind === 'attack') t.attack(obs, what.attack ?? 'unanswered', 1);
     else if (what.kind === 'static') t.staticRequests++;
     else if (what.kind === 'browser') t.browserRequests++;
+    else if (what.kind === 'page') t.pageRequests++;
     else {
       t.preflights++;
       bump(t.preflightPaths, template ?? obs.path, 1);
@@ -278,6 +300,7 @@ class Tally {
   last: number | null = null;
   staticRequests = 0;
   browserRequests = 0;
+  pageRequests = 0;
   preflights = 0;
   preflightPaths = new Map<string, number>();
 
@@ -327,6 +350,7 @@ class Tally {
       },
       staticRequests: this.staticRequests,
       browserRequests: this.browserRequests,
+      pageRequests: this.pageRequests,
       preflights: this.preflights,
       preflightsByPath: top(this.preflightPaths).map(([path, count]) => ({ path, count })),
     };
@@ -399,6 +423,7 @@ export function combineTraffic(parts: readonly DomainTraffic[]): DomainTraffic[]
       },
       staticRequests: list.reduce((n, t) => n + t.staticRequests, 0),
       browserRequests: list.reduce((n, t) => n + t.browserRequests, 0),
+      pageRequests: list.reduce((n, t) => n + (t.pageRequests ?? 0), 0),
       preflights: list.reduce((n, t) => n + t.preflights, 0),
       preflightsByPath: addCounts(
         list.map((t) => t.preflightsByPath.map((p) => [p.path, p.count] as const)),

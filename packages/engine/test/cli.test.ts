@@ -213,7 +213,7 @@ describe('argus-engine discover --workers', () => {
     const lines = printed.stdout.split('\n');
     expect(
       lines.some((l) =>
-        /^-?\s*\S*: attack traffic, 40 requests from 2024-10-10T14:00:00\.000Z to 2024-10-10T14:39:00\.000Z; 40 static, 0 browser, 40 preflight requests$/.test(
+        /^-?\s*\S*: attack traffic, 40 requests from 2024-10-10T14:00:00\.000Z to 2024-10-10T14:39:00\.000Z; 0 page, 40 static, 0 browser, 40 preflight requests$/.test(
           l,
         ),
       ),

@@ -390,7 +390,7 @@ function summarise<T>(
 }
 
 const hasTraffic = (t: DomainTraffic) =>
-  t.attack.requests + t.staticRequests + t.browserRequests + t.preflights > 0;
+  t.attack.requests + t.staticRequests + t.browserRequests + (t.pageRequests ?? 0) + t.preflights > 0;
 
 /** The activity entry for reconnaissance found by one analysis: how much, which kinds, what was probed most. */
 function attackActivity(t: DomainTraffic): ActivityInput {

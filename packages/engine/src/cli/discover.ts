@@ -244,7 +244,7 @@ function trafficReport(traffic: readonly DomainTraffic[]): string {
   const lines: string[] = [];
   for (const t of traffic) {
     const { attack } = t;
-    const other = `${t.staticRequests} static, ${t.browserRequests} browser, ${t.preflights} preflight requests`;
+    const other = `${t.pageRequests ?? 0} page, ${t.staticRequests} static, ${t.browserRequests} browser, ${t.preflights} preflight requests`;
     if (attack.requests === 0) {
       lines.push(`${t.domain || '-'}: no attack traffic; ${other}`);
       continue;

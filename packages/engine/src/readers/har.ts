@@ -1,6 +1,7 @@
 // HAR 1.2 → Observations, bodies included (PII in both directions).
 import type { AuthScheme, Observation } from '../types.js';
 import { BODY_SAMPLE_LIMIT } from '../types.js';
+import { apiHosts, type HostEntry } from './har-hosts.js';
 
 export class HarError extends Error {
   override name = 'HarError';
@@ -88,7 +89,9 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
     throw new HarError('Not a HAR file: no log.entries array');
   }
   const observations: Observation[] = [];
+  const hosts: HostEntry[] = [];
   let entriesRejected = 0;
+  let tunnels = 0;
   for (const e of doc['log']['entries'] as unknown[]) {
     const req = isObj(e) ? e['request'] : undefined;
     const res = isObj(e) ? e['response'] : undefined;
@@ -112,8 +115,16 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
       entriesRejected++;
       continue;
     }
+    // A proxy's tunnel to a host (`CONNECT host:443`): no request of the API is in it.
+    if (req['method'].toUpperCase() === 'CONNECT') {
+      tunnels++;
+      continue;
+    }
     const requestHeaders = headerMap(req['headers']);
     const responseHeaders = isObj(res) ? headerMap(res['headers']) : {};
+    const mime = isObj(res) && isObj(res['content']) ? res['content']['mimeType'] : undefined;
+    if (responseHeaders['content-type'] === undefined && typeof mime === 'string' && mime !== '')
+      responseHeaders['content-type'] = mime;
     const query = url.search.startsWith('?') ? url.search.slice(1) : '';
     const started =
       isObj(e) && typeof e['startedDateTime'] === 'string' ? Date.parse(e['startedDateTime']) : NaN;
@@ -132,6 +143,13 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
     const responseBody = isObj(res) ? bodyText(res['content']) : undefined;
     const scheme = url.protocol === 'https:' ? 'https' : url.protocol === 'http:' ? 'http' : null;
     const domain = (options.domain ?? url.host).toLowerCase().replace(/:(80|443)$/, '');
+    const sent = isObj(postData) && typeof postData['mimeType'] === 'string' ? postData['mimeType'] : '';
+    hosts.push({
+      host: url.host.toLowerCase(),
+      method: req['method'].toUpperCase(),
+      responseType: responseHeaders['content-type'] ?? '',
+      requestType: requestHeaders['content-type'] ?? sent,
+    });
     observations.push({
       source: 'har',
       domain,
@@ -150,5 +168,14 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
   }
   const warnings =
     entriesRejected > 0 ? [`${entriesRejected} HAR entries without a usable request were skipped`] : [];
-  return { observations, entriesRejected, warnings };
+  if (tunnels > 0) warnings.push(`${tunnels} CONNECT tunnel entries are not API requests: skipped`);
+  const api = apiHosts(hosts);
+  if (!api) return { observations, entriesRejected, warnings };
+  const kept = observations.filter((_, i) => api.has((hosts[i] as HostEntry).host));
+  const others = [...new Set(hosts.filter((h) => !api.has(h.host)).map((h) => h.host))];
+  if (others.length > 0)
+    warnings.push(
+      `${observations.length - kept.length} entries on ${others.length} other hosts (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}) are not the API's: skipped`,
+    );
+  return { observations: kept, entriesRejected, warnings };
 }

@@ -90,9 +90,9 @@ function TrafficDetails({ traffic }: { traffic: DomainTrafficSummary }) {
         rows={attack.byClient.slice(0, 5).map((c) => ({ key: c.client, label: c.client, count: c.count }))}
       />
       <Muted>
-        Also not API traffic: {formatNumber(traffic.staticRequests)} static assets,{' '}
-        {formatNumber(traffic.browserRequests)} browser requests, {formatNumber(traffic.preflights)} CORS
-        preflights.
+        Also not API traffic: {formatNumber(traffic.pageRequests ?? 0)} page loads,{' '}
+        {formatNumber(traffic.staticRequests)} static assets, {formatNumber(traffic.browserRequests)} browser
+        requests, {formatNumber(traffic.preflights)} CORS preflights.
       </Muted>
     </Stack>
   );
