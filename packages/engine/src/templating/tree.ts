@@ -18,6 +18,7 @@ import {
   UPPER_A,
   UPPER_F,
 } from './chars.js';
+import { METHOD_BITS, OTHER_METHOD, childKeys, ownSegment } from './features/position.js';
 import { guessOf, resourceName } from './names.js';
 import { segmentWords, vocabularyShare } from './vocabulary.js';
 import {
@@ -2772,15 +2773,6 @@ function answersLikeValues<T>(literal: TrieNode<T>, target: TrieNode<T>): boolea
 }
 
 /** A bit per method a route answers (`TrieNode.methods`); other methods share OTHER_METHOD. */
-const METHOD_BITS: Readonly<Record<string, number>> = {
-  GET: 1,
-  POST: 2,
-  PUT: 4,
-  PATCH: 8,
-  DELETE: 16,
-  HEAD: 32,
-};
-const OTHER_METHOD = 64;
 /** The method that acts on a collection or runs an action. */
 const POSTED = METHOD_BITS['POST'] as number;
 /** The method that removes the one resource a route names. */
@@ -3302,14 +3294,6 @@ const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;
  */
 const REGION_CODE = /^(?:[A-Z]{2}|[a-z]{2}-[a-z]{2}|[a-z]{2}[-_][A-Z]{2})$/;
 
-/** The keys below a node: literal segments, typed parameters and `{param}`. */
-function childKeys<T>(node: TrieNode<T>): string[] {
-  const keys = [...node.children.keys()];
-  if (node.typed) keys.push(...node.typed.keys());
-  if (node.param) keys.push('{param}');
-  return keys;
-}
-
 function hasChildKey<T>(node: TrieNode<T>, key: string): boolean {
   if (key === '{param}') return node.param !== null;
   if (key.charCodeAt(0) !== OPEN_BRACE) return node.children.has(key);
@@ -3337,11 +3321,6 @@ function nodesBelow<T>(root: TrieNode<T>): TrieNode<T>[] {
   };
   walk(root, 0);
   return out;
-}
-
-/** The node's own segment (the last of its template). */
-function ownSegment<T>(node: TrieNode<T>): string {
-  return node.template.slice(node.template.lastIndexOf('/') + 1);
 }
 
 /**
