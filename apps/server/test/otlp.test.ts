@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointListSchema, paths } from '@argus/api';
+import { endpointListSchema, endpointSchema, paths } from '@argus/api';
 import { observations } from '../src/db/schema/index.js';
 import { createTestApp, json, type TestApp } from './helpers.js';
 
@@ -97,6 +97,22 @@ describe('OTLP/HTTP trace receiver', () => {
       const rows = await t.ctx.db.select({ observation: observations.observation }).from(observations);
       const principals = new Set(rows.map((r) => (r.observation as { principal?: string }).principal));
       expect(principals).toEqual(new Set([undefined, 'alice', 'bob']));
+      // Bob changed the order Alice had read: a BOLA candidate with both principals and requests.
+      const list = json(
+        await t.inject({ method: 'GET', url: paths.endpoints({ domain: '127.0.0.1', q: 'orders' }) }),
+        endpointListSchema,
+      );
+      const put = list.endpoints.find((e) => e.method === 'PUT')!;
+      const detail = json(await t.inject({ method: 'GET', url: paths.endpoint(put.id) }), endpointSchema);
+      expect(detail.bolaCandidates).toEqual([
+        {
+          object: { '{orderId}': '2' },
+          owner: 'alice',
+          other: 'bob',
+          first: { method: 'GET', path: '/v1/orders/2', at: expect.any(Number) },
+          then: { method: 'PUT', path: '/v1/orders/2', at: expect.any(Number) },
+        },
+      ]);
     },
   );
 

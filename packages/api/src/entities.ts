@@ -1,6 +1,7 @@
 // Response schemas: one zod schema per entity of spec section 3. The server
 // validates what it sends with these; the dashboard parses what it receives.
 import { z } from 'zod';
+import { bolaCandidateSchema } from './trace-agreement.js';
 import {
   ACTIVITY_SEVERITIES,
   ALERT_STATUSES,
@@ -236,6 +237,8 @@ export const endpointSchema = endpointSummarySchema.extend({
   preflights: z.number().int().nonnegative().optional(),
   /** The template is a trace's `http.route` (see the domain's trace agreement). */
   tracedRoute: z.boolean().optional(),
+  /** Objects of this template one principal used after another (issue 45), most recent last. */
+  bolaCandidates: z.array(bolaCandidateSchema).optional(),
   riskBreakdown: riskBreakdownSchema.nullable().optional(),
 });
 

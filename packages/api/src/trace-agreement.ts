@@ -1,6 +1,6 @@
-// How discovery agrees with a domain's own traces (issue 45): for every endpoint whose
+// What a domain's own traces and principals tell (issue 45): for every endpoint whose
 // template a trace's `http.route` declared, what the templater learns from the same
-// raw paths without the routes.
+// raw paths without the routes; and the objects one principal used after another.
 import { z } from 'zod';
 
 export const AGREEMENT_VERDICTS = ['confirmed', 'over-merged', 'under-merged', 'differs'] as const;
@@ -32,3 +32,20 @@ export const traceAgreementSchema = z.object({
 
 export type RouteAgreement = z.infer<typeof routeAgreementSchema>;
 export type TraceAgreement = z.infer<typeof traceAgreementSchema>;
+
+const principalRequestSchema = z.object({
+  method: z.string(),
+  path: z.string(),
+  at: z.number().nullable(),
+});
+
+/** One principal used an object of the endpoint's template after another principal had. */
+export const bolaCandidateSchema = z.object({
+  /** The template's parameters naming the object, with their values. */
+  object: z.record(z.string(), z.string()),
+  owner: z.string(),
+  other: z.string(),
+  first: principalRequestSchema,
+  then: principalRequestSchema,
+});
+export type BolaCandidate = z.infer<typeof bolaCandidateSchema>;

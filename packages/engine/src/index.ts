@@ -86,6 +86,15 @@ export {
   type TraceAgreement,
 } from './trace-agreement.js';
 
+// Principals and the objects they use: BOLA candidates from traffic
+export {
+  bolaCandidates,
+  jwtSubject,
+  principalOf,
+  type BolaCandidate,
+  type PrincipalUse,
+} from './principal-objects.js';
+
 // Spec versus traffic
 export {
   compareSpecToTraffic,

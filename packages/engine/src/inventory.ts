@@ -4,6 +4,7 @@
 // and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
 import { NO_HEADERS, type AuthScheme, type Observation, type PiiFinding, type SourceKind } from './types.js';
 import { detectPiiInObservation, pathMayHoldPii } from './pii/scan.js';
+import { mergePrincipalUses, notePrincipalUse, type PrincipalUse } from './principal-objects.js';
 import {
   PathTemplater,
   SpecTemplateIndex,
@@ -117,6 +118,8 @@ export interface EndpointAggregate {
   routeTemplate?: boolean;
   /** The template is a trace's `http.route` (see trace-agreement.ts). */
   tracedRoute?: boolean;
+  /** The first uses of each object by each principal (bounded; see principal-objects.ts). */
+  principalUses?: PrincipalUse[];
 }
 
 const MAX_PII = 100;
@@ -450,6 +453,7 @@ export function mergeAggregates(a: EndpointAggregate, b: EndpointAggregate): End
   mergeValues(a, b);
   if (b.routeTemplate) a.routeTemplate = true;
   if (b.tracedRoute) a.tracedRoute = true;
+  mergePrincipalUses(a, b);
   if (b.spec && (!a.spec || (a.spec.source === 'gateway' && b.spec.source === 'openapi'))) a.spec = b.spec;
   return a;
 }
@@ -891,6 +895,7 @@ export class Inventory {
     else for (const a of obs.auth) agg.auth[a] = (agg.auth[a] ?? 0) + 1;
     if (agg.samplePaths.length < MAX_SAMPLE_PATHS && !agg.samplePaths.includes(obs.path))
       agg.samplePaths.push(obs.path.slice(0, SAMPLE_PATH_LENGTH));
+    notePrincipalUse(agg, obs);
     if (obs.query && agg.queryParams.length < MAX_QUERY_PARAMS) {
       for (const name of queryNames(obs.query)) {
         if (agg.queryParams.length < MAX_QUERY_PARAMS && !agg.queryParams.includes(name))

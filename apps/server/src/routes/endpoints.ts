@@ -16,7 +16,11 @@ import {
   vulnerabilityListSchema,
 } from '@argus/api';
 import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
-import type { EndpointAggregate, Vulnerability as EngineVulnerability } from '@argus/engine';
+import {
+  bolaCandidates,
+  type EndpointAggregate,
+  type Vulnerability as EngineVulnerability,
+} from '@argus/engine';
 import type { Analyzer } from '../analysis/analysis-queue.js';
 import type { TestRunner } from '../testing/runs.js';
 import { actorOf, audit } from '../audit.js';
@@ -139,7 +143,7 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
       .leftJoin(users, eq(users.id, endpoints.ownerId))
       .where(eq(endpoints.id, id));
     if (!row) throw notFound('Endpoint');
-    const [vulns, piiMarks] = await Promise.all([
+    const [vulns, piiMarks, template] = await Promise.all([
       db
         .select({ vuln: vulnerabilities, mark: markColumns })
         .from(vulnerabilities)
@@ -155,6 +159,16 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
         .select({ type: findingFalsePositives.findingKey, ...markColumns })
         .from(findingFalsePositives)
         .where(and(eq(findingFalsePositives.endpointId, id), eq(findingFalsePositives.kind, 'pii'))),
+      // Every method of the template: a read by one principal and a change by another meet.
+      db
+        .select({
+          normalizedPath: endpoints.normalizedPath,
+          principalUses: sql<
+            EndpointAggregate['principalUses'] | null
+          >`${endpoints.aggregate} -> 'principalUses'`,
+        })
+        .from(endpoints)
+        .where(and(eq(endpoints.domain, row.domain), eq(endpoints.normalizedPath, row.normalizedPath))),
     ]);
     return {
       ...toSummary(row as SummaryRow),
@@ -163,6 +177,12 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
       merges: row.merges ?? [],
       preflights: row.preflights ?? 0,
       tracedRoute: row.tracedRoute === true,
+      bolaCandidates: bolaCandidates(
+        template.map((t) => ({
+          normalizedPath: t.normalizedPath,
+          principalUses: t.principalUses ?? undefined,
+        })),
+      ),
       riskBreakdown: row.riskBreakdown,
     };
   }

@@ -40,6 +40,7 @@ import { useAllowed } from '../../shared/roles.js';
 import { TestResultsTable } from '../../shared/TestResultsTable.js';
 import { classificationLabel, NEVER_SEEN } from '../../shared/text.js';
 import { PageHeader } from '../../shell/PageHeader.js';
+import { BolaCandidates } from './BolaCandidates.js';
 import { MergeReasons } from './MergeReasons.js';
 import { TracedRoute } from './TracedRoute.js';
 
@@ -217,6 +218,7 @@ function Details({ endpoint }: { endpoint: Endpoint }) {
             </Stack>
           </Card>
           <MergeReasons merges={endpoint.merges ?? []} />
+          <BolaCandidates endpoint={endpoint} />
           <Card title="Quick Actions">
             <EndpointQuickActions endpoint={endpoint} showRescan={false} />
           </Card>
