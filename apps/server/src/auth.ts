@@ -81,6 +81,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 const cookieName = (request: FastifyRequest) => (isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
+/** The hash under which the caller's own session is stored ('' without one). */
+export function sessionHashOf(request: FastifyRequest): string {
+  const token = request.cookies[cookieName(request)];
+  return token ? hashToken(token) : '';
+}
+
 async function userForToken(ctx: AppContext, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = Date.now();

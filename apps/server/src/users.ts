@@ -1,13 +1,20 @@
 // Users: creation (CLI, first start, User Management), role, password and
 // disabled changes, removal, each with its audit entry. An admin cannot demote,
 // disable or remove themselves, and the last enabled admin is never removed.
-import { asc, count, eq, sql } from 'drizzle-orm';
-import { userCreateSchema, type ManagedUser, type Role, type UserCreate, type UserUpdate } from '@argus/api';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import {
+  userCreateSchema,
+  type ManagedUser,
+  type PasswordChange,
+  type Role,
+  type UserCreate,
+  type UserUpdate,
+} from '@argus/api';
 import { audit, type AuditActor } from './audit.js';
 import type { Db } from './db/client.js';
 import { sessions, users } from './db/schema/index.js';
 import { HttpError, notFound, parse } from './errors.js';
-import { generatePassword, hashPassword } from './passwords.js';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 
 export class UserExistsError extends HttpError {
   constructor(username: string) {
@@ -103,6 +110,12 @@ export async function updateUser(
     const losesAdmin = user.role === 'admin' && !user.disabled && (role !== 'admin' || disabled);
     if (self && role !== user.role) throw new HttpError(409, 'You cannot change your own role');
     if (self && disabled) throw new HttpError(409, 'You cannot disable yourself');
+    if (self && passwordHash !== undefined) {
+      throw new HttpError(
+        409,
+        'Change your own password with your current password (POST /api/v1/auth/password)',
+      );
+    }
     if (losesAdmin && admins <= 1) {
       throw new HttpError(409, `${user.username} is the last admin: make another user admin first`);
     }
@@ -139,8 +152,44 @@ export async function updateUser(
     }
     // A new role or a disabled account takes effect now: the user signs in again.
     if (role !== user.role || disabled) await endSessions(tx, actor, user, 'role or state changed');
-    else if (passwordHash !== undefined && !self) await endSessions(tx, actor, user, 'password changed');
+    else if (passwordHash !== undefined) await endSessions(tx, actor, user, 'password changed');
     return managedUserOf(row!);
+  });
+}
+
+/**
+ * The signed-in user's own password: the current one proves it is them (not a
+ * borrowed session), and every other session of theirs ends (ASVS 2.1.6, 3.3.3).
+ */
+export async function changeOwnPassword(
+  db: Db,
+  actor: AuditActor & { actorId: string },
+  currentSessionHash: string,
+  change: PasswordChange,
+): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.actorId));
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
+    throw new HttpError(403, 'The current password is wrong');
+  }
+  const passwordHash = await hashPassword(change.newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+      .where(eq(users.id, user.id));
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, currentSessionHash)))
+      .returning();
+    const others =
+      ended.length === 0 ? '' : `; ended ${ended.length} other session${ended.length === 1 ? '' : 's'}`;
+    await audit(tx, actor, {
+      action: 'user.password',
+      targetType: 'user',
+      targetId: user.id,
+      summary: `${user.username} changed their own password${others}`,
+    });
   });
 }
 

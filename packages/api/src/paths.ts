@@ -87,6 +87,8 @@ export const paths = {
   login: () => `${API_PREFIX}/auth/login`,
   logout: () => `${API_PREFIX}/auth/logout`,
   me: () => `${API_PREFIX}/auth/me`,
+  /** The signed-in user changes their own password (current one required); their other sessions end. */
+  password: () => `${API_PREFIX}/auth/password`,
   /** Batch capture for collectors (not in the spec): `captureBatchSchema` in, `captureBatchResultSchema` out. */
   captures: () => `${API_PREFIX}/captures`,
   /** The capture path: every method under /gateway/ is recorded as traffic. */

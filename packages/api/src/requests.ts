@@ -366,6 +366,12 @@ export const userCreateSchema = z.object({
   role: requiredEnum(ROLES, 'Role is required'),
 });
 
+/** Anyone signed in changes their own password, proving they know the current one. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: userCreateSchema.shape.password,
+});
+
 /** Admins change a user's role, password or disabled state; at least one field. */
 export const userUpdateSchema = z
   .object({
@@ -383,6 +389,7 @@ export const userUpdateSchema = z
 
 export type UserCreate = z.input<typeof userCreateSchema>;
 export type UserUpdate = z.input<typeof userUpdateSchema>;
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
 export type DomainCreate = z.input<typeof domainCreateSchema>;
 export type DiscoverySourceCreate = z.input<typeof discoverySourceCreateSchema>;
 export type BulkAlertUpdate = z.infer<typeof bulkAlertUpdateSchema>;

@@ -3,6 +3,7 @@ import type { Analyzer } from '../analysis/analysis-queue.js';
 import { deadLetterRoutes } from '../capture/dead-letters.js';
 import type { UpstreamCache } from '../capture/record.js';
 import type { AppContext } from '../context.js';
+import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
 import { endpointRoutes } from './endpoints.js';
@@ -26,6 +27,7 @@ export const apiRoutes = routesPlugin('argus-api', async (app, opts: ApiDeps) =>
   await app.register(miscRoutes, opts);
   await app.register(deadLetterRoutes, opts);
   await app.register(adminRoutes, opts);
+  await app.register(accountRoutes, opts);
   await app.register(securityTestRoutes, { ctx: opts.ctx, runner: opts.testRunner });
   await app.register(templateOverrideRoutes, opts);
   await app.register(traceAgreementRoutes, opts);

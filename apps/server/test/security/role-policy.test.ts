@@ -26,6 +26,7 @@ const POLICY: Record<string, RouteAccess> = {
   // Reads: any signed-in user.
   'POST /api/v1/auth/logout': 'viewer',
   'GET /api/v1/auth/me': 'viewer',
+  'POST /api/v1/auth/password': 'viewer',
   'GET /api/v1/activities': 'viewer',
   'GET /api/v1/alert-rules': 'viewer',
   'GET /api/v1/alerts': 'viewer',

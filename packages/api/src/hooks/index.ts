@@ -25,6 +25,7 @@ import type {
   Login,
   NotificationChannelCreate,
   NotificationChannelUpdate,
+  PasswordChange,
   SettingsUpdate,
   UserCreate,
   UserUpdate,
@@ -395,6 +396,15 @@ export function useDeleteUser() {
   return useWrite(
     'delete-user',
     (id: string) => apiRequest(paths.managedUser(id), { method: 'DELETE' }),
+    USER_DATA,
+  );
+}
+
+/** The signed-in user changes their own password (POST /auth/password). */
+export function useChangePassword() {
+  return useWrite(
+    paths.password(),
+    (body: PasswordChange) => apiRequest(paths.password(), { method: 'POST', body }),
     USER_DATA,
   );
 }

@@ -24,6 +24,7 @@ import {
   isSampleDomain,
   loginSchema,
   notificationChannelCreateSchema,
+  passwordChangeSchema,
   roleAtLeast,
   settingsUpdateSchema,
   SEVERITIES,
@@ -208,6 +209,19 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
       return HttpResponse.json({ id: user.id, username: user.username, role: user.role });
     }),
     http.post(`${P}/auth/logout`, () => new HttpResponse(null, { status: 204 })),
+    http.post(`${P}/auth/password`, async ({ request }) => {
+      if (variantOf('writes') === 'error')
+        return HttpResponse.json({ message: error.message }, { status: error.status });
+      const parsed = passwordChangeSchema.safeParse(await request.json().catch(() => undefined));
+      if (!parsed.success) return invalid(parsed.error.issues);
+      audit({
+        action: 'user.password',
+        targetType: 'user',
+        targetId: me().id,
+        summary: `${me().username} changed their own password`,
+      });
+      return new HttpResponse(null, { status: 204 });
+    }),
 
     http.get(
       `${P}/metrics`,
