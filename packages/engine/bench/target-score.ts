@@ -83,6 +83,7 @@ const words = (s: string) =>
             'security',
             'misconfiguration',
             'verified',
+            'auth',
           ].includes(w),
       ),
   );

@@ -226,6 +226,7 @@ export {
   type GraphqlRequest,
 } from './graphql/document.js';
 export { crackJwt, decodeJwt, WEAK_JWT_SECRETS } from './active/jwt.js';
+export { jwtCandidates, jwtWordlist } from './active/jwt-secrets.js';
 export { toSarif, type SarifOptions } from './active/sarif.js';
 export type {
   ActiveEndpoint,

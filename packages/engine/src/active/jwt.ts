@@ -1,5 +1,5 @@
 // JWT helpers for the broken-authentication tests: decode, re-sign with alg
-// none or HS256, and try a short list of weak HMAC secrets offline.
+// none or HS256, and try weak HMAC secrets offline (jwt-secrets.ts has the list).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const b64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
@@ -74,7 +74,7 @@ export const WEAK_JWT_SECRETS = [
 ];
 
 /** The weak secret that signs this HMAC token, or null. */
-export function crackJwt(token: string, secrets: readonly string[] = WEAK_JWT_SECRETS): string | null {
+export function crackJwt(token: string, secrets: Iterable<string> = WEAK_JWT_SECRETS): string | null {
   const jwt = decodeJwt(token);
   if (!jwt) return null;
   const hash = HMAC[String(jwt.header['alg'])];

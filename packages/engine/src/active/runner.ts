@@ -6,9 +6,10 @@ import { OWASP } from '../checks.js';
 import type { TransportRequest, TransportResponse } from '../transport.js';
 import { graphqlVars } from './graphql-endpoints.js';
 import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
+import { jwtCandidates } from './jwt-secrets.js';
 import { applyOwnership, learnFacts, removeCreated } from './learn.js';
 import { templateApplies } from './match.js';
-import { evaluate, jsonPath, statusMatches, type Sent, type StepRecord } from './proof.js';
+import { evaluate, jsonPath, leafValues, statusMatches, type Sent, type StepRecord } from './proof.js';
 import {
   applyMutation,
   baselineDraft,
@@ -252,7 +253,21 @@ class Run {
 
   /** The weak secret signing this identity's JWT (cracked once per run), or null. */
   crack(token: string): string | null {
-    if (!this.cracked.has(token)) this.cracked.set(token, crackJwt(token));
+    if (!this.cracked.has(token)) {
+      // a secret found for an earlier token of the run first, then the whole list
+      const found = [...this.cracked.values()].filter((s): s is string => s !== null);
+      const digits = this.options.jwtDigits ?? 0;
+      this.cracked.set(
+        token,
+        crackJwt(
+          token,
+          (function* () {
+            yield* found;
+            yield* jwtCandidates(digits);
+          })(),
+        ),
+      );
+    }
     return this.cracked.get(token)!;
   }
 }
@@ -294,6 +309,8 @@ function presentCredential(
 }
 
 class NotVulnerable extends Error {}
+
+const last = (r: StepRecord | undefined) => r?.sends[r.sends.length - 1];
 
 interface Slots {
   A?: Identity;
@@ -441,6 +458,13 @@ async function attempt(
     if (err instanceof CannotRun && proved !== null) {
       // a clean-up step failed after the proof: the finding stands
     } else throw err;
+  }
+  if (proved === null) {
+    const blank = test.proof.find(
+      (c) => c.leaks && leafValues(last(steps.get(c.leaks.ownerStep))?.body ?? '').size === 0,
+    );
+    // nothing of the owner's to look for: this endpoint cannot decide (a run-wide test tries the next)
+    if (blank) throw new CannotRun(`the ${blank.leaks!.ownerStep} answer carries no value to compare`);
   }
   const evidence: number[] = [];
   if (proved !== null && chosen) {

@@ -114,6 +114,8 @@ export interface RunOptions {
   /** The target is a test environment: intrusive tests may run. Default false. */
   intrusiveConfirmed?: boolean;
   canary?: Canary;
+  /** JWT cracking also tries every numeric secret of up to this many digits (6: 10^6 HMACs). Default 0. */
+  jwtDigits?: number;
   signal?: AbortSignal;
   /** Learn what each identity owns before the tests (token claims, reads, creates when intrusive). Default true. */
   learn?: boolean;

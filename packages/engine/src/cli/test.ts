@@ -28,7 +28,7 @@ export const TEST_USAGE = `Usage:
   argus test (--spec FILE | --from-log FILE) --base-url URL --identity NAME=TOKEN [--identity NAME=TOKEN ...]
              [--admin NAME] [--value NAME.PARAM=VALUE ...] [--tests ID,...] [--skip ID,...] [--templates DIR]
              [--allow-intrusive] [--allow-destructive] [--max-requests N] [--rate N] [--canary-host HOST]
-             [--sarif FILE] [--json] [--fail-on critical|high|medium|low]
+             [--jwt-digits N] [--sarif FILE] [--json] [--fail-on critical|high|medium|low]
 
   --identity NAME=TOKEN    a test identity sending "Authorization: Bearer TOKEN" (the first is A, the owner;
                            the second B); NAME=Header-Name:VALUE sends another header
@@ -38,6 +38,7 @@ export const TEST_USAGE = `Usage:
   --allow-destructive      DELETE and reset/drop/purge-like operations may be called
   --canary-host HOST       host name the target reaches this machine by (SSRF tests); default 127.0.0.1
                            for a loopback base URL, else SSRF tests do not run
+  --jwt-digits N           JWT cracking also tries every numeric secret of up to N digits (6: a few CPU-s)
 `;
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -128,6 +129,7 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
         'max-requests': { type: 'string' },
         rate: { type: 'string' },
         'canary-host': { type: 'string' },
+        'jwt-digits': { type: 'string' },
         sarif: { type: 'string' },
         json: { type: 'boolean' },
         'fail-on': { type: 'string' },
@@ -161,6 +163,8 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
   };
   const maxRequests = number('max-requests', o['max-requests'], 2000);
   const rate = number('rate', o.rate, 20);
+  const jwtDigits = o['jwt-digits'] === undefined ? 0 : number('jwt-digits', o['jwt-digits'], 0);
+  if (jwtDigits > 8 || !Number.isInteger(jwtDigits)) throw new UsageError('--jwt-digits must be 1 to 8');
   const identities = identitiesFrom(o.identity ?? [], o.admin ?? [], o.value ?? []);
   let endpoints: ActiveEndpoint[];
   let specText: string | undefined;
@@ -215,6 +219,7 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
       allowDestructive: o['allow-destructive'] === true,
       intrusiveConfirmed: o['allow-intrusive'] === true,
       ...(canary ? { canary } : {}),
+      ...(jwtDigits ? { jwtDigits } : {}),
       signal: controller.signal,
       onEvent,
     });
