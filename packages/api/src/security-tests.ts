@@ -140,7 +140,15 @@ export type TestIdentityInput = z.infer<typeof testIdentityInputSchema>;
 /** What a form or client sends (defaults not applied yet). */
 export type TestIdentityBody = z.input<typeof testIdentityInputSchema>;
 
-/** An identity as the server sends it: never the secret, only its last four characters. */
+/**
+ * The hint shown for a stored secret: a token's last four characters, nothing of a login body (its
+ * end is the password's).
+ */
+export function secretHintOf(kind: (typeof IDENTITY_KINDS)[number], lastFour: string | null): string {
+  return kind === 'login' || !lastFour ? '••••' : `••••${lastFour}`;
+}
+
+/** An identity as the server sends it: never the secret, at most a token's last four characters. */
 export const testIdentitySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -150,7 +158,7 @@ export const testIdentitySchema = z.object({
   headerName: z.string().nullable(),
   cookieName: z.string().nullable(),
   login: loginFlowSchema.nullable(),
-  /** "••••abcd", or null when no secret is stored. */
+  /** "••••abcd" (a login body: "••••"), or null when no secret is stored. */
   secretHint: z.string().nullable(),
   /** The secret must be entered again (none yet, or the test base URL changed since). */
   needsSecret: z.boolean(),

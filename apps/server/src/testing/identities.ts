@@ -1,11 +1,11 @@
 // Test identities at rest and on the wire: the secret (token, header value,
 // cookie value or login body) is sealed with the server's secret box, answered
-// only as its last four characters, and bound to the test base URL it was
+// only as a token's last four characters (nothing of a login body), and bound to the test base URL it was
 // entered for: pointing the tests elsewhere asks for every secret again, so a
 // changed base URL never carries stored credentials to a new destination.
-import type { TestIdentity, TestIdentityInput } from '@argus/api';
+import { secretHintOf, type TestIdentity, type TestIdentityInput } from '@argus/api';
 import type { Identity } from '@argus/engine';
-import { maskSecret, type SecretBox } from '../secrets.js';
+import type { SecretBox } from '../secrets.js';
 import type { testIdentities } from '../db/schema/index.js';
 
 type IdentityRow = typeof testIdentities.$inferSelect;
@@ -20,7 +20,7 @@ export function toTestIdentity(row: IdentityRow, baseUrl: string | null): TestId
     headerName: row.kind === 'header' ? row.headerName : null,
     cookieName: row.kind === 'cookie' ? row.cookieName : null,
     login: row.kind === 'login' ? row.login : null,
-    secretHint: row.secretSealed ? maskSecret(row.secretHint) : null,
+    secretHint: row.secretSealed ? secretHintOf(row.kind, row.secretHint) : null,
     needsSecret: !usableSecret(row, baseUrl),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,7 +49,8 @@ export function identityColumns(
   };
   if (input.secret) {
     columns.secretSealed = secrets.seal(input.secret);
-    columns.secretHint = input.secret.slice(-4);
+    // nothing of a login body is kept in the clear: its last characters are the password's
+    columns.secretHint = input.kind === 'login' ? null : input.secret.slice(-4);
     columns.secretBaseUrl = baseUrl;
   }
   return columns;

@@ -11,7 +11,12 @@ import type {
   TestRun,
   TestRunDetail,
 } from '../index.js';
-import { testIdentityInputSchema, testRunCreateSchema, testSettingsUpdateSchema } from '../index.js';
+import {
+  secretHintOf,
+  testIdentityInputSchema,
+  testRunCreateSchema,
+  testSettingsUpdateSchema,
+} from '../index.js';
 import { FIXTURE_NOW } from './fixtures.js';
 
 const at = (minutesAgo: number) => new Date(FIXTURE_NOW - minutesAgo * 60_000).toISOString();
@@ -72,7 +77,7 @@ export function makeSecurityTestFixtures(domainId = 'd-1', domain = 'api.example
         headerName: null,
         cookieName: null,
         login: { method: 'POST', path: '/login', tokenFrom: 'json', tokenPath: 'token', sendAs: 'bearer' },
-        secretHint: '••••42"}',
+        secretHint: '••••',
         needsSecret: false,
         updatedAt: at(80),
       },
@@ -272,7 +277,7 @@ export function securityTestHandlers(
         headerName: input.headerName ?? null,
         cookieName: input.cookieName ?? null,
         login: input.login ?? null,
-        secretHint: `••••${secret.slice(-4)}`,
+        secretHint: secretHintOf(input.kind, secret.slice(-4)),
         needsSecret: false,
         updatedAt: new Date().toISOString(),
       };
@@ -297,7 +302,7 @@ export function securityTestHandlers(
       Object.assign(
         identity,
         input,
-        secret ? { secretHint: `••••${secret.slice(-4)}`, needsSecret: false } : {},
+        secret ? { secretHint: secretHintOf(input.kind, secret.slice(-4)), needsSecret: false } : {},
       );
       return HttpResponse.json(identity);
     }),

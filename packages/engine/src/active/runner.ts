@@ -25,6 +25,7 @@ import {
   type DraftRequest,
 } from './requests.js';
 import type { ActiveTestTemplate, Mutation } from './schema.js';
+import { RunSecrets, tagOf } from './secrets.js';
 import type {
   ActiveEndpoint,
   ActiveRunResult,
@@ -60,8 +61,10 @@ class Run {
   readonly exchanges: RecordedExchange[] = [];
   sent = 0;
   private lastStart = -Infinity;
-  private readonly secrets = new Map<string, string>();
+  private readonly secrets = new RunSecrets();
   private readonly logins = new Map<string, LoginToken>();
+  /** Each login identity's body as recorded: every value but the identity's names replaced. */
+  private readonly loginBodies = new Map<string, unknown>();
   /** When each identity last tried to log in again after a 401 (at most every 10 s). */
   private readonly reloginAt = new Map<string, number>();
   private readonly cracked = new Map<string, string | null>();
@@ -77,37 +80,24 @@ class Run {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     for (const identity of options.identities) {
       const a = identity.auth;
-      const tag = identity.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-      if (a.kind === 'bearer') this.secret(a.token, `$ARGUS_${tag}_TOKEN`);
+      const token = `$ARGUS_${tagOf(identity.name)}_TOKEN`;
+      if (a.kind === 'bearer') this.secrets.add(a.token, token);
       if (a.kind === 'header' || a.kind === 'cookie')
-        this.secret(a.value.replace(/^Bearer\s+/i, ''), `$ARGUS_${tag}_TOKEN`);
-      if (a.kind === 'login' && a.request.body && typeof a.request.body === 'object')
-        for (const [k, v] of Object.entries(a.request.body))
-          if (/pass|secret|otp|pin/i.test(k) && typeof v === 'string')
-            this.secret(v, `$ARGUS_${tag}_PASSWORD`);
+        this.secrets.add(a.value.replace(/^Bearer\s+/i, ''), token);
+      if (a.kind === 'login' && a.request.body !== undefined)
+        this.loginBodies.set(identity.name, this.secrets.loginBody(identity.name, a.request.body));
     }
   }
 
-  private secret(value: string, placeholder: string) {
-    // the first name a secret got stays (two identities may share one token)
-    if (value.length >= 4 && !this.secrets.has(value)) this.secrets.set(value, placeholder);
-  }
-
   redact(text: string): string {
-    let out = text;
-    for (const [value, placeholder] of this.secrets)
-      if (out.includes(value)) out = out.split(value).join(placeholder);
-    return out;
-  }
-
-  private redactHeaders(h: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, this.redact(v)]));
+    return this.secrets.redact(text);
   }
 
   /** Send one request: budget, cancellation and rate limit first; the exchange is recorded redacted. */
   async send(
     request: TransportRequest,
     label: { testId: string; step: string; identity: string },
+    recordedBody?: string,
   ): Promise<{ response: TransportResponse | null; ms: number; exchange: number }> {
     if (this.options.signal?.aborted) throw new Cancelled('cancelled');
     if (this.sent >= this.maxRequests)
@@ -132,8 +122,8 @@ class Run {
     const recordedRequest = {
       method: request.method,
       url: this.redact(request.url),
-      headers: this.redactHeaders(request.headers ?? {}),
-      ...(request.body !== undefined ? { body: this.redact(request.body) } : {}),
+      headers: this.secrets.redactHeaders(request.headers ?? {}),
+      ...(request.body !== undefined ? { body: this.redact(recordedBody ?? request.body) } : {}),
     };
     const exchange: RecordedExchange = {
       ...label,
@@ -141,12 +131,12 @@ class Run {
       response: response
         ? {
             status: response.status,
-            headers: this.redactHeaders(response.headers),
+            headers: this.secrets.redactHeaders(response.headers),
             body: this.redact(response.body),
             truncated: response.truncated,
           }
         : null,
-      ...(error !== undefined ? { error } : {}),
+      ...(error !== undefined ? { error: this.redact(error) } : {}),
       durationMs: Math.round(ms),
       curl: curlOf(recordedRequest),
     };
@@ -197,6 +187,7 @@ class Run {
     const headers: Record<string, string> = { ...a.request.headers };
     if (body !== undefined && typeof a.request.body !== 'string')
       headers['content-type'] ??= 'application/json';
+    const recorded = this.loginBodies.get(identity.name);
     const { response, exchange } = await this.send(
       {
         method: a.request.method.toUpperCase(),
@@ -205,6 +196,7 @@ class Run {
         ...(body !== undefined ? { body } : {}),
       },
       { testId, step: 'login', identity: identity.name },
+      typeof recorded === 'string' || recorded === undefined ? recorded : JSON.stringify(recorded),
     );
     if (!response) throw new CannotRun(`login of ${identity.name} failed: no answer`);
     let token: unknown;
@@ -221,13 +213,12 @@ class Run {
       throw new CannotRun(
         `login of ${identity.name} answered ${response.status} without a token at ${a.token.from} ${a.token.path}`,
       );
-    const tag = identity.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-    this.secret(token.replace(/^Bearer\s+/i, ''), `$ARGUS_${tag}_TOKEN`);
+    this.secrets.add(token.replace(/^Bearer\s+/i, ''), `$ARGUS_${tagOf(identity.name)}_TOKEN`);
     // the login's own answer carried the token before it was known as a secret
-    const recorded = this.exchanges[exchange]!.response;
-    if (recorded) {
-      recorded.body = this.redact(recorded.body);
-      recorded.headers = this.redactHeaders(recorded.headers);
+    const answer = this.exchanges[exchange]!.response;
+    if (answer) {
+      answer.body = this.redact(answer.body);
+      answer.headers = this.secrets.redactHeaders(answer.headers);
     }
     return token.replace(/^Bearer\s+/i, '');
   }
@@ -656,7 +647,7 @@ export async function runActiveTests(options: RunOptions): Promise<ActiveRunResu
                 test,
                 endpoint,
                 'confirmed',
-                proved,
+                run.redact(proved),
                 evidence.map((i) => run.exchanges[i]!),
                 run.sent - before,
               )
