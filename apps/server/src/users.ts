@@ -14,6 +14,7 @@ import { audit, type AuditActor } from './audit.js';
 import type { Db } from './db/client.js';
 import { sessions, users } from './db/schema/index.js';
 import { HttpError, notFound, parse } from './errors.js';
+import { assertStrongPassword } from './password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 
 export class UserExistsError extends HttpError {
@@ -49,6 +50,7 @@ export async function createUser(
   actor?: AuditActor,
 ): Promise<ManagedUser> {
   const input = parse(userCreateSchema, { username, password, role } satisfies UserCreate);
+  assertStrongPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -99,6 +101,7 @@ export async function updateUser(
   id: string,
   change: UserUpdate,
 ): Promise<ManagedUser> {
+  if (change.password !== undefined) assertStrongPassword(change.password);
   const passwordHash = change.password === undefined ? undefined : await hashPassword(change.password);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -169,6 +172,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.actorId));
   if (!user) throw notFound('User');
+  assertStrongPassword(change.newPassword);
   if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
     throw new HttpError(403, 'The current password is wrong');
   }
