@@ -7,3 +7,11 @@ export const fixtureSpec = readFileSync(
   'utf8',
 );
 export { fetchTransport } from '../../../fixtures/vulnerable-api/fetch-transport.js';
+
+/** A JSON answer as a transport returns it. */
+export const jsonAnswer = (status: number, body: unknown) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+  truncated: false,
+});

@@ -6,6 +6,7 @@ import { crackJwt, decodeJwt, signJwt } from '../src/active/jwt.js';
 import { jwtCandidates, jwtWordlist } from '../src/active/jwt-secrets.js';
 import { loadBuiltinTemplates, runActiveTests, type ActiveEndpoint } from '../src/index.js';
 import type { TransportRequest, TransportResponse } from '../src/transport.js';
+import { jsonAnswer } from './active-helpers.js';
 
 const token = (secret: string, alg = 'HS256') =>
   signJwt({ alg, typ: 'JWT' }, { sub: 'alice', iat: 1_700_000_000 }, secret);
@@ -37,12 +38,7 @@ describe('offline JWT cracking', () => {
 /** Two reads needing a bearer JWT: the first answers an empty list, the second the caller's record. */
 function api(verifies: boolean, secret: string) {
   return async (r: TransportRequest): Promise<TransportResponse> => {
-    const answer = (status: number, body: unknown): TransportResponse => ({
-      status,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      truncated: false,
-    });
+    const answer = jsonAnswer;
     const auth = /^Bearer (.+)$/.exec(r.headers?.['authorization'] ?? '')?.[1];
     const jwt = auth ? decodeJwt(auth) : null;
     const genuine = jwt && auth === signJwt(jwt.header, jwt.payload, secret);

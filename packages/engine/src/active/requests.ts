@@ -135,6 +135,38 @@ export function applyMutation(
   return d;
 }
 
+/**
+ * The draft with each string body field that holds none of `keep` (identities' keys) and is not an e-mail,
+ * URL or secret set to its own marker (`argus-<random>-<n>`), recorded in `setFields`.
+ */
+export function markStrings(
+  draft: DraftRequest,
+  endpoint: ActiveEndpoint,
+  keep: Set<string>,
+  random: string,
+): DraftRequest {
+  const d = cloneDraft(draft);
+  if (!d.body || typeof d.body !== 'object' || Array.isArray(d.body))
+    throw new CannotRun('no JSON body to mark');
+  const body = d.body as Record<string, unknown>;
+  const params = new Map(
+    endpointParams(endpoint)
+      .filter((p) => p.in === 'body')
+      .map((p) => [p.name, p]),
+  );
+  const set: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const p = params.get(name) ?? { name, in: 'body' as const, example: String(value) };
+    if (typeof value !== 'string' || keep.has(value) || /pass|secret|token/i.test(name)) continue;
+    if (!paramMatches(p, { in: 'body', type: 'string' })) continue;
+    set[name] = `argus-${random}-${Object.keys(set).length + 1}`;
+  }
+  if (Object.keys(set).length === 0) throw new CannotRun('no string body field to mark');
+  d.body = { ...body, ...set };
+  d.setFields = { ...d.setFields, ...set };
+  return d;
+}
+
 export interface Variant {
   draft: DraftRequest;
   param?: string;

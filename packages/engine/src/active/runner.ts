@@ -22,6 +22,7 @@ import {
   draftUrl,
   explicitDraft,
   injectVariants,
+  markStrings,
   type DraftRequest,
 } from './requests.js';
 import type { ActiveTestTemplate, Mutation } from './schema.js';
@@ -329,6 +330,18 @@ function identityVars(slots: Slots): Record<string, string> {
   return vars;
 }
 
+/** Every value the slots' identities own (their keys: a marker never replaces one). */
+function ownValues(slots: Slots): Set<string> {
+  const out = new Set<string>();
+  for (const id of [slots.A, slots.B, slots.admin])
+    for (const v of [
+      ...Object.values(id?.values ?? {}),
+      ...Object.values(id?.endpointValues ?? {}).flatMap((e) => Object.values(e)),
+    ])
+      out.add(v);
+  return out;
+}
+
 /** The step serves only as the `ownStep` of a `leaks` proof (nothing starts from it or judges it otherwise). */
 function onlyOwnAnswer(test: ActiveTestTemplate, name: string): boolean {
   if (test.steps.some((s) => s.from === name)) return false;
@@ -363,6 +376,13 @@ async function attempt(
   const ordered = [...test.steps.filter((s) => !s.cleanup), ...test.steps.filter((s) => s.cleanup)];
   let proved: string | null = null;
   let chosen: Sent | undefined;
+  // an explicit first request (a read-back before the write) names the endpoint's path as A sends it
+  if (test.steps[0]?.request)
+    try {
+      vars['path'] = draftPath(baselineDraft(endpoint, slots.A));
+    } catch {
+      // no baseline value: `{{path}}` stays unknown until a step builds one
+    }
   const ctx = {
     steps,
     main: main.name,
@@ -381,7 +401,7 @@ async function attempt(
       let draft: DraftRequest;
       if (step.request) draft = explicitDraft(step.request, stepVars);
       else if (step.from === 'baseline') {
-        draft = baselineDraft(endpoint, identity ?? slots.A);
+        draft = baselineDraft(endpoint, (step.valuesOf && slots[step.valuesOf]) || identity || slots.A);
         // B without values of its own would send A's very request: there is no "own" answer to compare
         if (
           identity &&
@@ -394,6 +414,7 @@ async function attempt(
       vars['path'] ??= draftPath(draft);
       stepVars['path'] = vars['path'];
       draft = applyMutation(draft, step.mutate, stepVars);
+      if (step.mutate?.markStrings) draft = markStrings(draft, endpoint, ownValues(slots), vars['random']!);
       drafts.set(step.name, draft);
       const variants = step.inject ? injectVariants(draft, endpoint, step.inject, stepVars) : [{ draft }];
       const record: StepRecord = { name: step.name, sends: [], complete: false, canaryToken };

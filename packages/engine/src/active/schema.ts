@@ -89,6 +89,11 @@ export const mutateSchema = z
     headers: z.record(z.string(), z.string()).optional(),
     removeHeaders: z.array(z.string()).optional(),
     /**
+     * Set every string body field that carries no identity's value (not an object key, e-mail or URL) to
+     * one fresh marker each, recorded for `echoes` (a write whose effect a read-back shows).
+     */
+    markStrings: z.boolean().optional(),
+    /**
      * How the step's identity is presented: `none` strips credentials; `garbage` sends a random token;
      * `jwt-alg-none` re-signs the identity's JWT with alg none; `jwt-weak-secret` re-signs it with a
      * cracked weak secret; `jwt-tampered` changes its claims keeping the old signature; `jwt-expired`
@@ -130,6 +135,8 @@ export const stepSchema = z
     name: z.string().regex(/^[a-z][a-z0-9_-]*$/),
     /** Identity slot: A (owner), B (another identity), admin, or none (no credentials). */
     as: z.enum(['A', 'B', 'admin', 'none']).default('A'),
+    /** The baseline is filled with this identity's own values (its object keys) instead of the sender's. */
+    valuesOf: z.enum(['A', 'B', 'admin']).optional(),
     /** Start from the endpoint's baseline (default), or repeat an earlier step's request. */
     from: z.string().default('baseline'),
     /** Request the step sends instead: a method and a templated path (`{{path}}/{{create.id}}`). */
