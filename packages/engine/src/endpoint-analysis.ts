@@ -1,6 +1,6 @@
 // Analysis of one endpoint aggregate: checks + classification + risk score, in one call.
 import type { Vulnerability } from './types.js';
-import { checkEndpoint, indexVersions, unauthenticatedRefused, type CheckContext } from './checks.js';
+import { checkEndpoint, indexVersions, unauthenticatedRefused, type CheckContext } from './checks/index.js';
 import { classifyEndpoint, isInternalHost, type Classification } from './classify.js';
 import { authSummary, avgRps, piiTypesOf, type EndpointAggregate } from './inventory.js';
 import { piiShare, scoreEndpoint, type RiskResult, type RiskWeights } from './risk.js';

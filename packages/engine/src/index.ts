@@ -156,12 +156,15 @@ export {
   checkEndpoint,
   checkInventory,
   CHECKS,
+  PASSIVE_CHECKS,
   indexVersions,
   OWASP,
   type CheckContext,
+  type CheckDef,
+  type PassiveCheck,
   type VersionIndex,
   type VulnId,
-} from './checks.js';
+} from './checks/index.js';
 export {
   scoreEndpoint,
   evidenceStrength,

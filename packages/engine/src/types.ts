@@ -151,6 +151,8 @@ export interface Vulnerability {
   description: string;
   severity: Severity;
   owaspCategory: string;
+  /** The weakness (`CWE-639`), when the check names one. */
+  cwe?: string;
   remediation: string;
   /** Short stable text naming what triggered it (a field, header, parameter): the dedupe key for storage. */
   subject?: string;

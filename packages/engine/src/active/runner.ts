@@ -2,7 +2,7 @@
 // template's steps through the injected transport and judge the answers. Pure
 // over the transport and the clock: it opens no socket and reads no file.
 import { randomBytes } from 'node:crypto';
-import { OWASP } from '../checks.js';
+import { OWASP } from '../checks/index.js';
 import type { TransportRequest, TransportResponse } from '../transport.js';
 import { graphqlVars } from './graphql-endpoints.js';
 import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
