@@ -1,5 +1,5 @@
 // The `argus` command: user management on the configured database, plus the
-// engine's `discover`, `pii` and `test` commands (`test` with the connectors' transport).
+// engine's `discover`, `diff`, `pii` and `test` commands (`test` with the connectors' transport).
 // Each command imports what it needs when it runs: `argus --help` loads no
 // database driver, schema library or engine.
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ const HELP = `Usage:
   argus worker                         an analysis worker: consumes captures from NATS JetStream
                                        (ARGUS_NATS_URL), analyses them into PostgreSQL (DATABASE_URL)
   argus discover ...                   discover endpoints from files (see: argus discover --help)
+  argus diff OLD NEW                   what changed in the API surface, for CI (see: argus diff --help)
   argus pii ...                        detect PII in files (see: argus pii --help)
   argus test ...                       run active security tests against an API (see: argus test --help)
 
@@ -42,7 +43,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     io.stdout.write(WORKER_USAGE);
     return 0;
   }
-  if (command === 'discover' || command === 'pii') {
+  if (command === 'discover' || command === 'diff' || command === 'pii') {
     const engine = await import('@argus/engine/cli');
     return engine.main(argv, io);
   }

@@ -246,3 +246,29 @@ export type {
   RunEvent,
   RunOptions,
 } from './active/types.js';
+
+// Change control: the inventory lockfile, the diff between two, SARIF of a diff
+export { buildLockfile, serializeLockfile, authOf } from './lockfile/build.js';
+export {
+  diffLockfiles,
+  parseFailPolicy,
+  fails,
+  templateShape,
+  CHANGE_KINDS,
+  type ApiChange,
+  type ChangeKind,
+  type FailPolicy,
+} from './lockfile/diff.js';
+export {
+  lockfileSchema,
+  LOCKFILE_VERSION,
+  type Lockfile,
+  type LockDomain,
+  type LockEndpoint,
+  type LockAuth,
+  type LockPii,
+  type LockFinding,
+  type LockParameter,
+} from './lockfile/schema.js';
+export { lockfileJsonSchema } from './lockfile/json-schema.js';
+export { diffToSarif, changeFingerprint, type ChangeLocation } from './lockfile/sarif.js';

@@ -16,14 +16,14 @@ export interface SarifOptions {
   toolVersion?: string;
 }
 
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+export const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
   critical: 'error',
   high: 'error',
   medium: 'warning',
   low: 'note',
 };
 /** GitHub code scanning reads `security-severity` (0–10) to rank security results. */
-const SECURITY_SEVERITY: Record<Severity, string> = {
+export const SECURITY_SEVERITY: Record<Severity, string> = {
   critical: '9.5',
   high: '8.0',
   medium: '5.5',
@@ -32,7 +32,7 @@ const SECURITY_SEVERITY: Record<Severity, string> = {
 const MAX_BODY = 4096;
 
 /** 1-based line of a path's key in a spec text (YAML `  /users/{id}:` or JSON `"/users/{id}":`), or null. */
-function lineOfPath(text: string, path: string): number | null {
+export function lineOfPath(text: string, path: string): number | null {
   const lines = text.split('\n');
   const yaml = `${path}:`;
   const json = `"${path}"`;

@@ -13,7 +13,7 @@ export class UsageError extends Error {}
 
 export const DISCOVER_USAGE = `Usage:
   argus discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json]
-                 [--fail-on critical|high|medium|low] [--workers N|auto] FILE...
+                 [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE] FILE...
 
   An endpoint inventory from OpenAPI documents, HAR files and access logs.
   --format NAME     how to read the files (default auto: detected per file)
@@ -21,6 +21,7 @@ export const DISCOVER_USAGE = `Usage:
   --json            the inventory as JSON, with read statistics
   --fail-on LEVEL   exit 1 when a finding is at or above LEVEL
   --workers N|auto  threads for big access logs (default 1)
+  --lock FILE       also write the inventory lockfile (stable, sorted JSON; see docs/ci.md)
 `;
 
 export const PII_USAGE = `Usage:
@@ -31,7 +32,8 @@ export const PII_USAGE = `Usage:
 `;
 
 export const USAGE = `Usage:
-  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] FILE...   (see: argus discover --help)
+  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE] FILE...   (see: argus discover --help)
+  argus-engine diff [--json] [--sarif FILE] [--fail-on LIST] OLD NEW   (see: argus diff --help)
   argus-engine pii [--json] [FILE]        (reads stdin without FILE; see: argus pii --help)
   argus test (--spec FILE | --from-log FILE) --base-url URL --identity NAME=TOKEN ...   (see: argus test --help)
 `;
