@@ -258,7 +258,7 @@ export const domainTrafficSchema = z.object({
   /** Reconnaissance: scanner signatures and paths that only ever failed. */
   attack: z.object({
     requests: countedSchema,
-    /** dotfile, wordpress, php-probe, traversal, binary, not-http, cgi, admin-probe, injection, unanswered. */
+    /** dotfile, wordpress, php-probe, traversal, binary, not-http, cgi, admin-probe, injection, unanswered, scanner. */
     byKind: z.record(z.string(), countedSchema),
     /** Busiest client addresses first (at most 20). */
     byClient: z.array(z.object({ client: z.string(), count: countedSchema })),

@@ -4,6 +4,7 @@
 // and per endpoint `mergeAggregates` so a store can keep one row per endpoint.
 import { NO_HEADERS, type AuthScheme, type Observation, type PiiFinding, type SourceKind } from './types.js';
 import { detectPiiInObservation, pathMayHoldPii } from './pii/scan.js';
+import { ClientBook } from './clients.js';
 import { mergePrincipalUses, notePrincipalUse, type PrincipalUse } from './principal-objects.js';
 import {
   PathTemplater,
@@ -581,6 +582,8 @@ export class Inventory {
   private readonly preflightsPending = new Map<string, PendingPreflight>();
   /** Per aggregate, the clients of its failed requests: who probed a path that only ever failed. */
   private readonly failedClients = new Map<EndpointAggregate, Map<string, number>>();
+  /** Who asked for each route, to tell scanners' routes from the API's (see `ClientBook`). */
+  private readonly clients = new ClientBook<EndpointAggregate>();
 
   constructor(options: InventoryOptions = {}) {
     this.templater = new PathTemplater(options);
@@ -769,11 +772,13 @@ export class Inventory {
   addObservation(obs: Observation): EndpointAggregate | null {
     const domain = lower(obs.domain);
     const method = upper(obs.method);
-    if (this.classify) {
+    const profile = this.classify ? this.clients.profileOf(obs) : null;
+    if (profile) {
       const what =
         classifyRequest(method, obs.path, obs.query) ??
         classifyAnswer(method, obs.responseHeaders['content-type']);
       if (what) {
+        if (what.kind === 'attack') this.clients.noteSignature(profile);
         let template: string | undefined;
         if (what.kind === 'preflight') {
           template = this.templateFor(domain, method, obs.path);
@@ -817,6 +822,7 @@ export class Inventory {
         slot.aggregate = agg;
       }
       this.record(agg, obs, mayHoldPii);
+      if (profile) this.clients.use(agg, profile, obs.status);
       if (slot.parameters.length > 0) this.noteValues(agg, slot.parameters, obs);
       if (obs.status === null || obs.status >= 400) this.noteFailed(agg, obs);
       return agg;
@@ -827,6 +833,7 @@ export class Inventory {
       agg.routeTemplate = true;
     if (!agg.spec && obs.routeFromTrace === true) agg.tracedRoute = true;
     this.record(agg, obs, pathMayHoldPii(obs.path));
+    if (profile) this.clients.use(agg, profile, obs.status);
     if (obs.status === null || obs.status >= 400) this.noteFailed(agg, obs);
     return agg;
   }
@@ -984,6 +991,7 @@ export class Inventory {
       if (existing) {
         mergeAggregates(existing, agg);
         this.moveFailedClients(agg, existing);
+        this.clients.move(agg, existing);
       } else merged.set(target, agg);
     }
     this.aggregates.clear();
@@ -1086,16 +1094,16 @@ export class Inventory {
     for (const [client, n] of clients) this.noteFailedClient(to, client, n);
   }
 
-  /** A guessed endpoint whose requests all failed (kept, in case it answers later; not listed). */
-  private unanswered(key: string, agg: EndpointAggregate): boolean {
-    return (
-      this.classify &&
-      !agg.spec &&
-      !agg.routeTemplate &&
-      !this.loaded.has(key) &&
-      agg.requestCount > 0 &&
-      !answered(agg.statusCounts)
-    );
+  /**
+   * A guessed endpoint that is not the API's (kept, in case it answers later; not listed):
+   * only scanners asked for it, or every request failed and none was refused as a handler
+   * refuses (400, 405, 409, 422) to a client that is not a scanner. Null when it is listed.
+   */
+  private unanswered(key: string, agg: EndpointAggregate): 'unanswered' | 'scanner' | null {
+    if (!this.classify || agg.spec || agg.routeTemplate || this.loaded.has(key) || agg.requestCount === 0)
+      return null;
+    if (this.clients.scannersOnly(agg)) return 'scanner';
+    return answered(agg.statusCounts) || this.clients.refusedAsARoute(agg) ? null : 'unanswered';
   }
 
   /**
@@ -1103,16 +1111,23 @@ export class Inventory {
    * paths that only ever failed) by kind, client and path; static, browser and preflight counts.
    */
   traffic(): DomainTraffic[] {
-    const failing = [...this.aggregates]
-      .filter(([key, agg]) => this.unanswered(key, agg))
-      .map(([, agg]) => ({
-        domain: agg.domain,
-        path: agg.samplePaths[0] ?? agg.normalizedPath,
-        requests: agg.requestCount,
-        clients: this.failedClients.get(agg) ?? new Map<string, number>(),
-        firstSeen: agg.firstSeen,
-        lastSeen: agg.lastSeen,
-      }));
+    const failing = [...this.aggregates].flatMap(([key, agg]) => {
+      const kind = this.unanswered(key, agg);
+      if (!kind) return [];
+      const clients =
+        kind === 'scanner' ? this.clients.addresses(agg, agg.requestCount) : this.failedClients.get(agg);
+      return [
+        {
+          domain: agg.domain,
+          path: agg.samplePaths[0] ?? agg.normalizedPath,
+          requests: agg.requestCount,
+          kind,
+          clients: clients ?? new Map<string, number>(),
+          firstSeen: agg.firstSeen,
+          lastSeen: agg.lastSeen,
+        },
+      ];
+    });
     const own = this.trafficSummary.summaries(failing);
     return this.addedTraffic.length === 0 ? own : combineTraffic([...own, ...this.addedTraffic]);
   }

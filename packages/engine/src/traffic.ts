@@ -17,7 +17,8 @@ export type AttackKind =
   | 'cgi' // /cgi-bin/
   | 'admin-probe' // /server-status, /actuator/env, /console, /HNAP1, /boaform
   | 'injection' // ${jndi:…}, shell commands in the path
-  | 'unanswered'; // a path that only ever answered 4xx (not 401/403) in the window
+  | 'unanswered' // a path that only ever answered 4xx (not 401/403) in the window
+  | 'scanner'; // a route only scanners asked for (clients whose requests are mostly probes)
 
 export type TrafficKind = 'attack' | 'static' | 'browser' | 'preflight' | 'page';
 
@@ -208,6 +209,8 @@ export interface UnansweredPath {
   domain: string;
   path: string;
   requests: number;
+  /** Why it is not the API's: it only ever failed (default), or only scanners asked for it. */
+  kind?: 'unanswered' | 'scanner';
   firstSeen: number | null;
   lastSeen: number | null;
   /** Who sent them, by client address (requests not listed here count as `unknown`). */
@@ -327,7 +330,8 @@ class Tally {
     let last = this.last;
     for (const u of unanswered) {
       requests += u.requests;
-      byKind.set('unanswered', (byKind.get('unanswered') ?? 0) + u.requests);
+      const kind = u.kind ?? 'unanswered';
+      byKind.set(kind, (byKind.get(kind) ?? 0) + u.requests);
       bump(paths, u.path, u.requests);
       let named = 0;
       for (const [client, n] of u.clients ?? []) {

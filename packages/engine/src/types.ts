@@ -51,6 +51,8 @@ export interface Observation {
   routeFromTrace?: boolean;
   /** The client's address, when the source says (an access log's first field). */
   client?: string;
+  /** The client's user agent, when a source without request headers says (a combined log's last field). */
+  userAgent?: string;
   /** Who made the request, when the source says (an OpenTelemetry span's `enduser.id`). */
   principal?: string;
 }

@@ -218,7 +218,7 @@ describe('argus-engine discover --workers', () => {
         ),
       ),
     ).toBe(true);
-    expect(lines).toContain('  by kind:   dotfile 20, wordpress 10, unanswered 10');
+    expect(lines).toContain('  by kind:   dotfile 20, wordpress 10, scanner 10');
     expect(lines.find((l) => l.startsWith('  by client: '))).toMatch(
       /^ {2}by client: 203\.0\.113\.\d \d+, 203\.0\.113\.\d \d+, 203\.0\.113\.\d \d+$/,
     );

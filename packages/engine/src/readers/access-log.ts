@@ -342,7 +342,13 @@ export function parseClfLine(
   let auth: AuthScheme[] | null = null;
   if (user !== '-' && user !== '') auth = ['remote_user'];
   if (query && CREDENTIAL_QUERY.test(query)) auth = auth ? [...auth, 'query_key'] : ['query_key'];
-  return observation(lineDomain, method, path, query, status, scheme, auth, time, client);
+  const obs = observation(lineDomain, method, path, query, status, scheme, auth, time, client);
+  // The combined format's last field: the user agent (with the address, who the client is).
+  if (u[o + length - 1] === 34) {
+    const open = line.lastIndexOf('"', length - 2);
+    if (open > reqEnd) obs.userAgent = line.slice(open + 1, length - 1);
+  }
+  return obs;
 }
 
 /**

@@ -143,7 +143,10 @@ export function referenceClfLine(line: string, domain: string): LineResult {
   let auth: AuthScheme[] | null = null;
   if (user !== '-' && user !== '') auth = ['remote_user'];
   if (query && CREDENTIAL_QUERY.test(query)) auth = auth ? [...auth, 'query_key'] : ['query_key'];
+  // The user agent: the last quoted field, when the line ends with it, after the request.
+  const agent = /"([^"]*)"$/.exec(line);
   return {
+    ...(agent && agent.index > reqEnd ? { userAgent: agent[1] as string } : {}),
     source: 'access_log',
     domain: lineDomain,
     method,

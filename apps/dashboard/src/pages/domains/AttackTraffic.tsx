@@ -16,6 +16,7 @@ const KIND_TEXT: Record<string, string> = {
   'admin-probe': 'Admin and status pages',
   injection: 'Injection in the path',
   unanswered: 'Paths that only ever failed',
+  scanner: 'Routes only scanners asked for',
 };
 
 const Section = styled.section`
