@@ -247,6 +247,29 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
         () => list([]),
       ),
     ),
+    // Traced routes: the mock's discovery agrees with every route its traces declared.
+    http.get(`${P}/domains/:name/trace-agreement`, ({ params }) => {
+      const byRoute = db.endpoints
+        .filter((e) => e.domain === String(params.name) && e.tracedRoute)
+        .map((e) => ({
+          method: e.method,
+          route: e.normalizedPath,
+          verdict: 'confirmed' as const,
+          learned: [e.normalizedPath],
+          joinedWith: [],
+          example: null,
+        }));
+      const n = byRoute.length;
+      return HttpResponse.json({
+        domain: String(params.name),
+        routes: n,
+        confirmed: n,
+        overMerged: 0,
+        underMerged: 0,
+        differs: 0,
+        byRoute,
+      });
+    }),
     http.get(
       `${P}/endpoints`,
       serve(

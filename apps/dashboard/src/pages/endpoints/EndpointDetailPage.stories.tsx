@@ -206,3 +206,34 @@ export const MergeReasons: Story = {
     await expect(canvas.getByText('1,240')).toBeVisible();
   },
 };
+
+function fixturesWithTraces() {
+  const db = makeFixtures(36);
+  const endpoint = db.endpoints.find((e) => e.id === 'ep-1')!;
+  endpoint.method = 'PUT';
+  endpoint.normalizedPath = '/v1/orders/{orderId}';
+  endpoint.tracedRoute = true;
+  endpoint.bolaCandidates = [
+    {
+      object: { '{orderId}': '2' },
+      owner: 'alice',
+      other: 'bob',
+      first: { method: 'GET', path: '/v1/orders/2', at: 1_733_561_000_000 },
+      then: { method: 'PUT', path: '/v1/orders/2', at: 1_733_561_060_000 },
+    },
+  ];
+  return db;
+}
+
+/** A route a trace declared, confirmed by discovery; an order one principal changed after another read it. */
+export const TracesAndPrincipals: Story = {
+  parameters: mockApi({ db: fixturesWithTraces() }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Route confirmed by traces')).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'BOLA Candidates' })).toBeVisible();
+    await expect(canvas.getByText('PUT /v1/orders/2')).toBeVisible();
+    await expect(canvas.getByText('{orderId} = 2')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Test With Two Identities' })).toBeVisible();
+  },
+};
