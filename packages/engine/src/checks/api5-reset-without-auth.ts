@@ -22,7 +22,8 @@ export const resetWithoutAuth = defineCheck({
     if (!reset || f.auth === 'required' || !(f.answeredUnauthenticated || f.declaredPublic)) return null;
     return {
       subject: reset,
-      confidence: f.answeredUnauthenticated ? 'high' : 'medium',
+      // A reset the description itself leaves open is as sure as one seen answering (docs/risk.md).
+      confidence: 'high',
       evidence: [
         {
           ...operationEvidence(f.ep, ruleOf(this.vulnId, 'reset-path-without-auth'), f.unauthDetail),

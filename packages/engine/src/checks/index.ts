@@ -6,6 +6,11 @@ import { findingOf, type CheckDef, type PassiveCheck } from './check.js';
 import { factsOf, worthChecking, type CheckContext } from './facts.js';
 import { indexVersions } from './versions.js';
 import { objectIdWithoutAuth } from './api1-object-id-without-auth.js';
+import { principalByKey } from './api1-principal-by-key.js';
+import { naturalKey } from './api1-natural-key.js';
+import { openUserListing } from './api3-open-user-listing.js';
+import { privilegeByKey } from './api5-privilege-by-key.js';
+import { destructiveWithoutAuth } from './api5-destructive-without-auth.js';
 import { noAuthentication } from './api2-no-auth.js';
 import { queryCredentials } from './api2-query-credentials.js';
 import { basicOverHttp } from './api2-basic-over-http.js';
@@ -35,16 +40,21 @@ export type { CheckDef, PassiveCheck } from './check.js';
 /** Every passive check, in the order findings are reported. */
 export const PASSIVE_CHECKS = [
   objectIdWithoutAuth,
+  principalByKey,
+  naturalKey,
   noAuthentication,
   queryCredentials,
   basicOverHttp,
   sensitiveResponse,
   piiInUrl,
   massAssignment,
+  openUserListing,
   unboundedList,
   noRateLimitHeaders,
   adminWithoutAuth,
   resetWithoutAuth,
+  privilegeByKey,
+  destructiveWithoutAuth,
   flowWithoutRateLimit,
   urlParameter,
   plainHttp,
