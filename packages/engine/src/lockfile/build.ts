@@ -1,7 +1,7 @@
 // An inventory (endpoints and their analyses) as a lockfile, and the lockfile as
 // bytes: every list sorted by a plain code-unit comparison (not the locale's), every
 // object's keys in the schema's order, so the same input always writes the same file.
-import { unauthenticatedRefused } from '../checks.js';
+import { unauthenticatedRefused } from '../checks/index.js';
 import type { EndpointAnalysis } from '../endpoint-analysis.js';
 import { authSchemesSeen, type EndpointAggregate } from '../inventory.js';
 import type { PiiLocation } from '../types.js';
