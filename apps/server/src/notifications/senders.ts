@@ -1,6 +1,6 @@
 // One sender per channel type. Each throws a DeliveryError whose message says
 // what went wrong; `permanent` errors are not retried.
-import { assertPublicUrl, guardedFetch } from '@argus/connectors';
+import { assertPublicUrl, guardedFetch, readCapped } from '@argus/connectors';
 import type { channelConfigSchemas, ChannelType } from '@argus/api';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
@@ -33,6 +33,8 @@ export class DeliveryError extends Error {
 export const DEFAULT_FROM = 'Argus <alerts@argus.local>';
 export const DEFAULT_TWILIO_BASE_URL = 'https://api.twilio.com';
 const RESPONSE_SNIPPET = 200;
+/** At most this much of an error answer is read (then the connection closes): a snippet is shown. */
+const ERROR_BODY_BYTES = 4096;
 
 /** The channel's URL must pass the SSRF guard; a refusal is permanent. */
 async function guardedUrl(url: string, env: SenderEnv): Promise<URL> {
@@ -71,7 +73,10 @@ async function post(
     await response.body?.cancel();
     return;
   }
-  const text = (await response.text().catch(() => '')).slice(0, RESPONSE_SNIPPET);
+  const { text: read } = await readCapped(response, ERROR_BODY_BYTES, { truncate: true }).catch(() => ({
+    text: '',
+  }));
+  const text = read.slice(0, RESPONSE_SNIPPET);
   // 4xx other than timeouts and rate limits mean the request itself is wrong: retrying won't help.
   const permanent =
     response.status >= 300 && response.status < 500 && response.status !== 408 && response.status !== 429;

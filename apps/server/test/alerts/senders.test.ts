@@ -1,4 +1,6 @@
 // The four senders against real loopback receivers, plus CSV, signing and backoff.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvRow } from '../../src/alerts/csv.js';
 import { ValidationError } from '../../src/errors.js';
@@ -217,5 +219,41 @@ describe('senders against loopback receivers', () => {
     const refused = await sendWebhook({ url: closed.url() }, notice, env).catch((e: unknown) => e);
     expect((refused as DeliveryError).permanent).toBe(false);
     expect((refused as Error).message).toMatch(/Cannot reach .*ECONNREFUSED/);
+  });
+});
+
+describe('webhook error answers', () => {
+  it('reads a few KB of an endless error answer, shows its start and closes the connection', async () => {
+    let sent = 0;
+    let closed!: () => void;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      chunk.write('upstream exploded: ');
+      // an answer that never ends: the sender must stop reading, or it waits for its timeout
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('close', closed);
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const failed = await sendWebhook({ url: `http://127.0.0.1:${port}/hook` }, notice, {
+        ...env,
+        timeoutMs: 60_000,
+      }).catch((e: unknown) => e);
+      expect((failed as Error).message).toMatch(/answered HTTP 500: upstream exploded: x+$/);
+      expect((failed as Error).message.length).toBeLessThan(400);
+      await gone;
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
