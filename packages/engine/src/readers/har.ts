@@ -10,6 +10,8 @@ export class HarError extends Error {
 export interface HarResult {
   observations: Observation[];
   entriesRejected: number;
+  /** Entries read but not the API's: CONNECT tunnels, requests to other hosts (trackers, CDNs). */
+  entriesSkipped: number;
   warnings: string[];
 }
 
@@ -170,12 +172,13 @@ export function readHar(text: string, options: { domain?: string } = {}): HarRes
     entriesRejected > 0 ? [`${entriesRejected} HAR entries without a usable request were skipped`] : [];
   if (tunnels > 0) warnings.push(`${tunnels} CONNECT tunnel entries are not API requests: skipped`);
   const api = apiHosts(hosts);
-  if (!api) return { observations, entriesRejected, warnings };
+  if (!api) return { observations, entriesRejected, entriesSkipped: tunnels, warnings };
   const kept = observations.filter((_, i) => api.has((hosts[i] as HostEntry).host));
   const others = [...new Set(hosts.filter((h) => !api.has(h.host)).map((h) => h.host))];
   if (others.length > 0)
     warnings.push(
       `${observations.length - kept.length} entries on ${others.length} other hosts (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''}) are not the API's: skipped`,
     );
-  return { observations: kept, entriesRejected, warnings };
+  const entriesSkipped = tunnels + observations.length - kept.length;
+  return { observations: kept, entriesRejected, entriesSkipped, warnings };
 }
