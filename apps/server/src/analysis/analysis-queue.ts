@@ -5,11 +5,10 @@
 // for an analysis, a rescan or a re-scoring, and read-your-writes waiting.
 import { asc, inArray, lte, sql } from 'drizzle-orm';
 import type { EndpointAggregate, Observation, Vulnerability } from '@argus/engine';
-import { isSampleDomain } from '@argus/api';
+import { isSampleDomain, type SettingsUpdate } from '@argus/api';
 import type { AppContext } from '../context.js';
 import { domainStats, observationQueue, observations } from '../db/schema/index.js';
 import type { ScanFindings } from '../findings.js';
-import { databaseErrorCode } from '../errors.js';
 import type { Telemetry } from '../observability.js';
 import type { CaptureSink } from '../capture/sink.js';
 import {
@@ -19,6 +18,7 @@ import {
   type AnalyseInput,
   type AnalyseResult,
 } from './domain-analysis.js';
+import { analyseIsolated, byDomain, isTransient } from './isolate.js';
 
 export type { AnalyseInput, AnalyseResult } from './domain-analysis.js';
 
@@ -27,6 +27,13 @@ const CLAIM_BATCH = 1000;
 const CATCH_UP_MS = 5000;
 /** Poll interval while another instance analyses what a read waits for. */
 const CATCH_UP_POLL_MS = 20;
+
+/** What one claim did: observations claimed, their findings, how many went to dead letters. */
+interface ClaimedBatch {
+  claimed: number;
+  findings: ScanFindings[];
+  deadLettered: number;
+}
 
 type FindingsHandler = (ctx: AppContext, findings: ScanFindings) => Promise<unknown>;
 
@@ -158,56 +165,31 @@ export class Analyzer {
     if ((row?.n ?? 0) <= waitUpTo) await run;
   }
 
-  /** Claims unprocessed observations in batches (SKIP LOCKED: instances share the work). */
+  /**
+   * Claims unprocessed observations in batches (SKIP LOCKED: instances share the work).
+   * A batch whose analysis fails for what it holds is analysed again in isolation
+   * (isolate.ts): the observations at fault go to dead_letters, the rest are analysed.
+   */
   async processPending(): Promise<void> {
     for (;;) {
-      let claimed = 0;
-      const collected: ScanFindings[] = [];
+      let batch: ClaimedBatch;
       try {
         // Read before the transaction: PGlite has one connection, which the transaction holds.
         const settings = await this.ctx.getSettings();
-        await this.ctx.db.transaction(async (tx) => {
-          // Claim the oldest queued observations; SKIP LOCKED lets instances share the queue.
-          const claimedRows = await tx.execute(sql`
-            delete from ${observationQueue} where ${observationQueue.seq} in (
-              select ${observationQueue.seq} from ${observationQueue}
-              order by ${observationQueue.seq} limit ${CLAIM_BATCH} for update skip locked)
-            returning ${observationQueue.seq}`);
-          // Both drivers answer `{ rows }`; bigint comes back as a string from node-postgres.
-          const seqs = (claimedRows as unknown as { rows: { seq: string | number }[] }).rows.map((r) =>
-            Number(r.seq),
+        try {
+          batch = await this.claimAndAnalyse(settings, false);
+        } catch (error) {
+          if (isTransient(error)) throw error;
+          this.ctx.logger.warn(
+            { err: error },
+            'analysing a batch of captured traffic failed; analysing its observations one by one',
           );
-          claimed = seqs.length;
-          if (seqs.length === 0) return;
-          const rows = await tx
-            .select({ domain: observations.domain, observation: observations.observation })
-            .from(observations)
-            .where(inArray(observations.seq, seqs))
-            .orderBy(asc(observations.seq));
-          const byDomain = new Map<string, Observation[]>();
-          for (const row of rows) {
-            const list = byDomain.get(row.domain) ?? [];
-            list.push(row.observation as Observation);
-            byDomain.set(row.domain, list);
-          }
-          // In name order: each domain's advisory lock is taken in the same order by
-          // every instance, so two batches sharing domains cannot deadlock.
-          for (const [domain, list] of [...byDomain].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-            const result = await analyseDomain(
-              this.ctx,
-              tx,
-              domain,
-              { trigger: 'capture', observations: list },
-              settings,
-            );
-            collected.push(result.findings);
-          }
-        });
+          batch = await this.claimAndAnalyse(settings, true);
+        }
       } catch (error) {
         // Rolled back for a transient reason (deadlock, serialization, connection lost):
         // the claim was undone too, so the batch is analysed again, by this instance or another.
-        const code = databaseErrorCode(error);
-        if (code?.startsWith('40') || code?.startsWith('08') || code?.startsWith('57')) {
+        if (isTransient(error)) {
           this.ctx.logger.warn({ err: error }, 'analysing captured traffic rolled back; retrying');
           return;
         }
@@ -218,11 +200,55 @@ export class Analyzer {
         await this.markBatchProcessed().catch(() => undefined);
         return;
       }
+      const { claimed, findings, deadLettered } = batch;
       if (claimed === 0) return;
-      this.telemetry.analysed.inc(claimed);
-      for (const findings of collected) await this.report(findings);
+      this.telemetry.analysed.inc(claimed - deadLettered);
+      for (const f of findings) await this.report(f);
       if (claimed < CLAIM_BATCH || this.stopped) return;
     }
+  }
+
+  /** One transaction: claims the oldest queued observations and analyses them per domain. */
+  private claimAndAnalyse(settings: SettingsUpdate, isolate: boolean): Promise<ClaimedBatch> {
+    return this.ctx.db.transaction(async (tx) => {
+      // Claim the oldest queued observations; SKIP LOCKED lets instances share the queue.
+      const claimedRows = await tx.execute(sql`
+        delete from ${observationQueue} where ${observationQueue.seq} in (
+          select ${observationQueue.seq} from ${observationQueue}
+          order by ${observationQueue.seq} limit ${CLAIM_BATCH} for update skip locked)
+        returning ${observationQueue.seq}`);
+      // Both drivers answer `{ rows }`; bigint comes back as a string from node-postgres.
+      const seqs = (claimedRows as unknown as { rows: { seq: string | number }[] }).rows.map((r) =>
+        Number(r.seq),
+      );
+      const batch: ClaimedBatch = { claimed: seqs.length, findings: [], deadLettered: 0 };
+      if (seqs.length === 0) return batch;
+      const rows = await tx
+        .select({
+          id: observations.id,
+          domain: observations.domain,
+          method: observations.method,
+          path: observations.path,
+          observation: observations.observation,
+        })
+        .from(observations)
+        .where(inArray(observations.seq, seqs))
+        .orderBy(asc(observations.seq));
+      // In name order: each domain's advisory lock is taken in the same order by
+      // every instance, so two batches sharing domains cannot deadlock.
+      for (const [domain, list] of byDomain(rows)) {
+        if (isolate) {
+          const isolated = await analyseIsolated(this.ctx, tx, domain, list, settings);
+          batch.findings.push(...isolated.findings);
+          batch.deadLettered += isolated.deadLettered;
+          continue;
+        }
+        const observed = list.map((r) => r.observation as Observation);
+        const input: AnalyseInput = { trigger: 'capture', observations: observed };
+        batch.findings.push((await analyseDomain(this.ctx, tx, domain, input, settings)).findings);
+      }
+      return batch;
+    });
   }
 
   /** A batch that cannot be analysed is set aside (the observations stay stored) so it does not block the rest. */

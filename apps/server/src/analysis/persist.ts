@@ -6,7 +6,7 @@ import { combineTraffic, type DomainTraffic, type TemplateOverride, type Vulnera
 import type { ActivityInput } from '../context.js';
 import type { Db } from '../db/client.js';
 import { domains, endpoints, templateOverrides, vulnerabilities } from '../db/schema/index.js';
-import { storableValue } from '../db/storable.js';
+import { storableText, storableValue } from '../db/storable.js';
 import { confirmedVulnerabilities, isConfirmed } from '../testing/confirmed.js';
 import { loadDomainMarks, rekeyMarks, saveCarriedMarks } from './marks.js';
 import { paced, type Pacer } from './pace.js';
@@ -125,7 +125,10 @@ export async function writeReconciliation(
   for (const part of chunks(rec.deletes, WRITE_BATCH))
     await tx.delete(endpoints).where(inArray(endpoints.id, part));
   for (const r of rec.renames)
-    await tx.update(endpoints).set({ normalizedPath: r.to }).where(eq(endpoints.id, r.id));
+    await tx
+      .update(endpoints)
+      .set({ normalizedPath: storableText(r.to) })
+      .where(eq(endpoints.id, r.id));
   await rekeyMarks(tx, rec.markRekeys);
   for await (const batch of paced(rec.upserts, UPSERT_BATCH, pace)) {
     await tx
@@ -136,7 +139,7 @@ export async function writeReconciliation(
           domainId: domain.id,
           domain: domain.name,
           method: agg.method,
-          normalizedPath: agg.normalizedPath,
+          normalizedPath: storableText(agg.normalizedPath),
           classification: evaluation.classification,
           riskScore: evaluation.riskScore,
           riskBreakdown: evaluation.riskBreakdown,
@@ -149,7 +152,8 @@ export async function writeReconciliation(
           requestCount: agg.requestCount,
           avgRps: evaluation.avgRps,
           vulnerabilityCount: evaluation.vulnerabilities.length,
-          aggregate: agg,
+          // Captured field names and samples may hold NUL or lone surrogates (a JSON key "\u0000").
+          aggregate: storableValue(agg),
         })),
       )
       .onConflictDoUpdate({
@@ -209,7 +213,7 @@ function vulnerabilityRow(
     severity,
     owaspCategory,
     remediation,
-    evidence: v.subject ?? '',
+    evidence: storableText(v.subject ?? ''),
     evidenceItems: storableValue(v.evidence.slice(0, MAX_EVIDENCE)),
     confidence: v.confidence,
     confirmed: isConfirmed(v),

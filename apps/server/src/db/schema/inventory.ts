@@ -266,7 +266,7 @@ export const deadLetters = pgTable(
   'dead_letters',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'capture'>().notNull(),
+    kind: text('kind').$type<'capture' | 'analysis'>().notNull(),
     recordId: text('record_id').notNull(),
     domain: text('domain').notNull(),
     method: text('method').notNull(),
