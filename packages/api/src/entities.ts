@@ -214,6 +214,7 @@ export const MERGE_RULES = [
   'lone-value',
   'example-leaf',
   'contained-names',
+  'scored',
 ] as const;
 export const mergeReasonSchema = z.object({
   /** The parameter as the path names it, e.g. `{orderId}`. */
@@ -225,6 +226,12 @@ export const mergeReasonSchema = z.object({
   distinct: z.number().int().nonnegative(),
   /** The sub-route the values shared, when that was the evidence. */
   shared: z.string().nullable(),
+  /** `scored`: the templating scorer's mean P(value) of the position's literals. */
+  score: z.number().optional(),
+  /** `scored`: the features that moved the score most, each with its value and log-odds contribution. */
+  contributions: z
+    .array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() }))
+    .optional(),
 });
 
 export const endpointSchema = endpointSummarySchema.extend({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PathTemplater } from '../src/index.js';
 import { FEATURE_NAMES, featuresOf, type PositionNode } from '../src/templating/features/index.js';
 import { METHOD_BITS } from '../src/templating/features/position.js';
 import { scorePosition, scoreValue } from '../src/templating/features/scorer.js';
@@ -81,5 +82,24 @@ describe('templating scorer', () => {
     const sizes = action.top.map((c) => Math.abs(c.contribution));
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     for (const c of action.top) expect(FEATURE_NAMES).toContain(c.feature);
+  });
+});
+
+describe('scored merges in the templater', () => {
+  it('merges codes answered as ids (GET, PUT, DELETE), its reason the score and top contributions', () => {
+    const t = new PathTemplater();
+    const codes = 'AMS ATH BEG CDG FCO FRA IST JFK MUC VIE LHR LGW ZRH TXL SXF SKG SAW MXP'.split(' ');
+    const paths = [...codes.map((code) => `/airportdetail/${code}`), '/account/profile', '/account/settings'];
+    for (const path of paths) t.learnPath('d', path);
+    for (const path of paths) t.noteMethod('d', path.split('/').slice(1), 'GET');
+    for (const code of codes)
+      for (const m of ['PUT', 'DELETE']) t.noteMethod('d', ['airportdetail', code], m);
+    t.finalize();
+    expect(t.template('d', ['airportdetail', 'AMS'])).toEqual(['airportdetail', '{param}']);
+    expect(t.template('d', ['account', 'settings'])).toEqual(['account', 'settings']);
+    const reason = t.explain('d', ['airportdetail', 'AMS'])[1];
+    expect(reason).toMatchObject({ rule: 'scored', distinct: codes.length });
+    expect(reason?.score).toBeGreaterThan(0.5);
+    expect(reason?.contributions?.length).toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,8 @@ import {
   UPPER_F,
 } from './chars.js';
 import { METHOD_BITS, OTHER_METHOD, childKeys, ownSegment } from './features/position.js';
+import { scoredValues } from './features/scored-merge.js';
+import type { Contribution } from './features/scorer.js';
 import { guessOf, resourceName } from './names.js';
 import { segmentWords, vocabularyShare } from './vocabulary.js';
 import {
@@ -305,13 +307,18 @@ export interface MergeReason {
     | 'same-methods'
     | 'lone-value'
     | 'example-leaf'
-    | 'contained-names';
+    | 'contained-names'
+    | 'scored';
   /** A sample of the literal values merged (first five). */
   values: string[];
   /** How many distinct literal values the merge took. */
   distinct: number;
   /** The sub-route (or shape of sub-routes) they shared, when that was the evidence. */
   shared: string | null;
+  /** `scored`: the mean P(value) of the position's literals. */
+  score?: number;
+  /** `scored`: the features that moved the most value-like literal's score most, with their values. */
+  contributions?: Contribution[];
 }
 
 /** What `learnPath` returns. */
@@ -846,7 +853,8 @@ export class PathTemplater<T = never> {
         this.mergeJoinedNames(node) ??
         this.mergeLoneValue(node) ??
         this.mergeExampleLeaves(node) ??
-        this.mergeLoneParent(node, true);
+        this.mergeLoneParent(node, true) ??
+        this.mergeScored(node);
       if (param) visit(param, depth + 1); // two values' sub-trees meet for the first time
     };
     for (const root of this.roots.values()) joined(root, 0);
@@ -1354,6 +1362,40 @@ export class PathTemplater<T = never> {
     if (collectionsBelow(child) === 0) return null;
     const param = this.paramChild(node);
     this.takeValues(node, param, '{param}', [[seg, child]], 'lone-value', true);
+    return param;
+  }
+
+  /**
+   * Literals the scorer (features/scorer.ts) reads as values, once every rule had its say: two or
+   * more, most of the position's, below a named position listing literals only (never the root,
+   * a split position, reserved or static names, an operation's names). Returns the parameter.
+   */
+  private mergeScored(node: TrieNode<T>): TrieNode<T> | null {
+    if (!listsLiteralsOnly(node) || node.template === '') return null;
+    const { values, mean } = scoredValues(
+      node.children,
+      node,
+      (seg, child) => !child.reserved && !isStaticName(seg) && !isOperationName(node, seg),
+    );
+    if (values.length === 0) return null;
+    const param = this.paramChild(node);
+    const best = values.reduce((a, b) => (b[2].p > a[2].p ? b : a));
+    param.reason ??= {
+      rule: 'scored',
+      values: values.slice(0, 5).map(([seg]) => seg),
+      distinct: values.length,
+      shared: null,
+      score: Math.round(mean * 1000) / 1000,
+      contributions: best[2].top,
+    };
+    this.takeValues(
+      node,
+      param,
+      '{param}',
+      values.map(([seg, child]) => [seg, child]),
+      'scored',
+      true,
+    );
     return param;
   }
 

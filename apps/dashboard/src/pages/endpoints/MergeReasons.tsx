@@ -33,7 +33,17 @@ const RULE_TEXT: Record<MergeReason['rule'], string> = {
     "a documentation example (a word like test or sample beside the collection's resource name) among a nested collection's names",
   'contained-names':
     'several names of words APIs do not use in routes, each holding only routes of the ids beside them',
+  scored: "the templating model's score: the features of the names read as a parameter's values",
 };
+
+/** `score 0.83: siblingApiWords 0 (+0.00), upperCode 1 (+1.31)`: the model's own explanation. */
+function scoreSummary(m: MergeReason): string | null {
+  if (m.score === undefined) return null;
+  const parts = (m.contributions ?? []).map(
+    (c) => `${c.feature} ${c.value} (${c.contribution >= 0 ? '+' : ''}${c.contribution.toFixed(2)})`,
+  );
+  return `score ${m.score.toFixed(2)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}
 
 /** `1 distinct value`, `212 distinct values`. */
 const distinctValues = (n: number): string =>
@@ -87,6 +97,11 @@ export function MergeReasons({ merges }: { merges: readonly MergeReason[] }) {
               <Muted>
                 Values: <Values>{mergeSummary(m)}</Values>
               </Muted>
+              {scoreSummary(m) ? (
+                <Muted>
+                  Model: <Values>{scoreSummary(m)}</Values>
+                </Muted>
+              ) : null}
             </Stack>
           </li>
         ))}
