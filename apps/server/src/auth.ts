@@ -14,6 +14,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loginSchema, paths, roleAtLeast, ROLES, userSchema, type Role } from '@argus/api';
 import type { AppContext } from './context.js';
 import { rateLimits, sessions, users } from './db/schema/index.js';
+import { audit } from './audit.js';
 import { HttpError } from './errors.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { routesPlugin } from './zod-provider.js';
@@ -317,6 +318,42 @@ async function countUnknownAccountFailure(ctx: AppContext, username: string): Pr
     });
 }
 
+const signedIn = (request: FastifyRequest, user: { id: string; username: string }) => ({
+  actorId: user.id,
+  actorUsername: user.username,
+  ip: request.ip ?? null,
+});
+
+/**
+ * A refused sign-in, and the lockout it starts (ASVS 7.2.1). A name that is no
+ * account is not written down: it may be a password typed in the wrong field.
+ */
+async function auditSignInRefused(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: { id: string; username: string; disabled: boolean } | null,
+  lockedUntil: Date | null,
+): Promise<void> {
+  const actor = { actorId: null, actorUsername: null, ip: request.ip ?? null };
+  const who = user ? user.username : 'an unknown username';
+  const why = user?.disabled ? ' (account disabled)' : '';
+  await audit(ctx.db, actor, {
+    action: 'auth.login_failed',
+    targetType: 'session',
+    targetId: user?.id ?? null,
+    summary: `Sign-in refused for ${who}${why}`,
+  });
+  if (user && lockedUntil) {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
+    await audit(ctx.db, actor, {
+      action: 'auth.lockout',
+      targetType: 'user',
+      targetId: user.id,
+      summary: `${user.username} locked out for ${seconds} s after repeated failed sign-ins`,
+    });
+  }
+}
+
 interface AuthDeps {
   ctx: AppContext;
 }
@@ -389,13 +426,17 @@ const sessionRoutes = routesPlugin('argus-session', async (app, { ctx }: AuthDep
       }
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok || user.disabled) {
+        let locked: Date | null = null;
         if (user && !ok) {
-          await ctx.db
+          const [after] = await ctx.db
             .update(users)
             .set({ failedLogins: sql`${users.failedLogins} + 1`, lockedUntil: backoffAfterFailure })
-            .where(eq(users.id, user.id));
+            .where(eq(users.id, user.id))
+            .returning({ lockedUntil: users.lockedUntil });
+          locked = after?.lockedUntil ?? null;
         }
         if (!user) await countUnknownAccountFailure(ctx, username);
+        await auditSignInRefused(ctx, request, user ?? null, locked);
         request.log.info({ username }, 'sign-in refused');
         throw new HttpError(401, 'Invalid username or password');
       }
@@ -435,6 +476,12 @@ const sessionRoutes = routesPlugin('argus-session', async (app, { ctx }: AuthDep
         secure: isHttps(request),
         expires: expiresAt,
       });
+      await audit(ctx.db, signedIn(request, user), {
+        action: 'auth.login',
+        targetType: 'session',
+        targetId: user.id,
+        summary: `${user.username} signed in`,
+      });
       return { id: user.id, username: user.username, role: user.role };
     },
   );
@@ -442,6 +489,12 @@ const sessionRoutes = routesPlugin('argus-session', async (app, { ctx }: AuthDep
   app.post(paths.logout(), allow('viewer'), async (request, reply) => {
     const token = request.cookies[cookieName(request)];
     if (token) await ctx.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    await audit(ctx.db, signedIn(request, request.user!), {
+      action: 'auth.logout',
+      targetType: 'session',
+      targetId: request.user!.id,
+      summary: `${request.user!.username} signed out`,
+    });
     void reply.clearCookie(cookieName(request), {
       path: '/',
       httpOnly: true,

@@ -9,9 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertListSchema,
+  auditPageSchema,
   domainSchema,
   endpointListSchema,
   endpointSchema,
+  paths,
   securityTestsOverviewSchema,
   settingsSchema,
   testResultListSchema,
@@ -331,6 +333,13 @@ describe.each(databaseKinds)('security test runs (%s)', (kind) => {
       expect(result.status).toBe('cancelled');
       expect(result.message).toBe('Cancelled by admin');
       expect(result.testsDone).toBeLessThan(result.testsPlanned);
+      // Who started and who stopped the run is in the audit log (ASVS 7.2.1).
+      const audit = json(await t.inject({ method: 'GET', url: paths.auditLog() }), auditPageSchema).entries;
+      const ofRun = audit.filter((e) => e.targetId === id).map((e) => [e.action, e.actorUsername]);
+      expect(ofRun).toEqual([
+        ['test_run.cancel', 'admin'],
+        ['test_run.start', 'admin'],
+      ]);
       await put({ ratePerSecond: 10 });
     },
     RUN_TIMEOUT,

@@ -330,6 +330,12 @@ export const securityTestRoutes = routesPlugin(
         trigger: 'manual',
         user: request.user ? { id: request.user.id, username: request.user.username } : null,
       });
+      await audit(db, actorOf(request), {
+        action: 'test_run.start',
+        targetType: 'security_test',
+        targetId: run.id,
+        summary: `Started security tests on ${domain.name}`,
+      });
       await ctx.recordActivity({
         title: `Security tests started: ${domain.name}`,
         description: `by ${request.user?.username ?? 'the system'}`,
@@ -357,6 +363,12 @@ export const securityTestRoutes = routesPlugin(
       const id = requireId(request.params.id, 'Test run');
       const run = await runner.cancel(id, request.user?.username ?? null);
       if (!run) throw notFound('Test run');
+      await audit(db, actorOf(request), {
+        action: 'test_run.cancel',
+        targetType: 'security_test',
+        targetId: run.id,
+        summary: `Cancelled security test run ${run.id}`,
+      });
       return toRun(run);
     });
 
