@@ -30,6 +30,32 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Files have one job: at most 400 lines of code in a source file. The files listed were
+    // over it when the rule came in; each may not grow past its figure, and leaves the list
+    // once it is split.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  ...Object.entries({
+    'packages/engine/src/templating/tree.ts': 2387,
+    'packages/api/src/mocks/handlers.ts': 870,
+    'packages/api/src/mocks/fixtures.ts': 812,
+    'packages/engine/src/active/runner.ts': 650,
+    'packages/engine/src/readers/access-log.ts': 582,
+    'apps/dashboard/src/pages/domains/DiscoverySourcesDialog.tsx': 483,
+    'packages/api/src/hooks/index.ts': 458,
+    'apps/server/src/routes/endpoints.ts': 446,
+    'apps/server/src/capture/journal.ts': 437,
+    'apps/server/src/testing/runs.ts': 436,
+    'packages/engine/src/pii/field-names.ts': 429,
+    'apps/server/src/auth.ts': 408,
+    'packages/api/src/entities.ts': 436,
+    'packages/engine/src/inventory.ts': 891,
+  }).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines': ['error', { max, skipBlankLines: true, skipComments: true }] },
+  })),
+  {
     // The engine is pure: the network is @argus/connectors' (ADR 0004).
     files: ['packages/engine/src/**/*.ts'],
     rules: {
