@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureBatchResultSchema, captureResultSchema, paths } from '@argus/api';
 import { observations } from '../src/db/schema/index.js';
-import { createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
+import { ADMIN_PASSWORD, createTestApp, databaseKinds, json, type TestApp } from './helpers.js';
 
 const TOKEN = 'credentials-ingest-token-0123456789';
 const DOMAIN = 'creds.example.com';
@@ -98,6 +98,68 @@ describe.each(databaseKinds)('credentials in captured traffic (%s)', (kind) => {
     expect(rows).not.toContain('s3cr3t-session');
     expect(rows).toContain('Bearer [redacted]');
     expect(rows).toContain('Basic [redacted]');
+  });
+
+  it("forwards none of Argus's cookies, whatever their prefix, nor the ingest token in any header", async () => {
+    received.length = 0;
+    const res = await t.anonymous({
+      method: 'GET',
+      url: '/gateway/api/profile',
+      headers: {
+        host: DOMAIN,
+        authorization: `Bearer ${TOKEN}`,
+        'x-api-key': TOKEN,
+        'proxy-authorization': `bearer ${TOKEN}`,
+        cookie: `__Host-argus_session=host-prefixed; sid=keep-me; __Secure-argus_session=secure; ARGUS_SESSION=upper`,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.cookie).toBe('sid=keep-me');
+    expect(received[0]!['x-api-key']).toBeUndefined();
+    expect(received[0]!['proxy-authorization']).toBeUndefined();
+    const rows = JSON.stringify(await t.ctx.db.select().from(observations));
+    for (const secret of [TOKEN, 'host-prefixed', 'secure', 'upper']) expect(rows).not.toContain(secret);
+  });
+
+  it('forwards no session of a user signed in over HTTPS behind a proxy', async () => {
+    const secure = await createTestApp(kind, { trustProxy: 1, ingestToken: TOKEN, allowPrivateUrls: true });
+    try {
+      const login = await secure.anonymous({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: 'admin', password: ADMIN_PASSWORD },
+      });
+      const session = login.cookies.find((c) => c.name === '__Host-argus_session')!;
+      const { port } = upstream.address() as AddressInfo;
+      const created = await secure.anonymous({
+        method: 'POST',
+        url: paths.domains(),
+        headers: {
+          'x-forwarded-proto': 'https',
+          cookie: `__Host-argus_session=${session.value}`,
+        },
+        payload: { name: DOMAIN, upstreamUrl: `http://127.0.0.1:${port}` },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      received.length = 0;
+      const res = await secure.anonymous({
+        method: 'GET',
+        url: '/gateway/api/orders',
+        headers: {
+          host: DOMAIN,
+          'x-forwarded-proto': 'https',
+          authorization: `Bearer ${TOKEN}`,
+          cookie: `__Host-argus_session=${session.value}; cart=7`,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(received[0]!.cookie).toBe('cart=7');
+      expect(JSON.stringify(received)).not.toContain(session.value);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('redacts credential headers of exchanges sent to the batch API', async () => {

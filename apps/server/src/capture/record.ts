@@ -12,7 +12,7 @@ import {
 } from '@argus/engine';
 import { isValidHostname, type capturedExchangeSchema } from '@argus/api';
 import type { z } from 'zod';
-import { bearerMatches, SESSION_COOKIE } from '../auth.js';
+import { bearerMatches } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
 
@@ -67,10 +67,13 @@ export function cachedCaptureHostOf(limit = 256): (headers: IncomingHttpHeaders)
 
 export const INVALID_HOST = 'The captured request needs a valid host name in X-Forwarded-Host or Host';
 
+/** Argus's own cookies, whatever their prefix (`argus_session`, `__Host-argus_session`, …). */
+const ARGUS_COOKIE = /^(?:__host-|__secure-)?argus_/i;
+
 /**
  * The request's headers as they are forwarded upstream: hop headers, Argus's
- * own session cookie and the ingest token (in any spelling `bearerMatches`
- * accepts) left out. What is stored is redacted further (observationOf).
+ * own cookies (the Cookie header parsed, any prefix) and the ingest token (in
+ * any header, any spelling) left out. What is stored is redacted further (observationOf).
  */
 export function forwardedHeaders(
   headers: IncomingHttpHeaders,
@@ -83,15 +86,17 @@ export function forwardedHeaders(
     if (value === undefined || HOP_HEADERS.has(name) || ++n > MAX_HEADERS) continue;
     let text = Array.isArray(value) ? value.join(', ') : value;
     if (name === 'cookie') {
-      // Argus's own session cookie is not part of the captured traffic.
+      // Argus's own cookies are not part of the captured traffic, over HTTP or HTTPS.
       text = text
         .split(';')
-        .filter((c) => c.split('=')[0]?.trim() !== SESSION_COOKIE)
-        .join(';')
-        .trim();
+        .filter((c) => !ARGUS_COOKIE.test(c.split('=')[0]?.trim() ?? ''))
+        .map((c) => c.trim())
+        .join('; ');
       if (!text) continue;
     }
     if (name === 'authorization' && bearerMatches(text, ingestToken)) continue;
+    // The ingest token is Argus's, in whatever header a client put it (X-Api-Key, Proxy-Authorization…).
+    if (ingestToken && text.includes(ingestToken)) continue;
     out[name] = text.length > 4096 ? text.slice(0, 4096) : text;
   }
   return out;
