@@ -70,7 +70,9 @@ describe('Attack traffic on the Domains screen', () => {
     const clients = dialog.getByRole('region', { name: 'Busiest clients' });
     expect((await clients.getByRole('listitem').allInnerTexts())[0]).toBe('203.0.113.9\n3');
     await dialog
-      .getByText('Also not API traffic: 0 page loads, 1 static assets, 0 browser requests, 1 CORS preflights.')
+      .getByText(
+        'Also not API traffic: 0 page loads, 1 static assets, 0 browser requests, 1 CORS preflights.',
+      )
       .waitFor();
     await session.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
