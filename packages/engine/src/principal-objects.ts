@@ -6,7 +6,6 @@
 // parameters name the object. When a principal reads or changes an object another
 // principal used first, that is a candidate for broken object-level authorization: two
 // principals, one object, the two requests (method and path only).
-import type { EndpointAggregate } from './inventory.js';
 import type { Observation } from './types.js';
 
 export interface PrincipalUse {
@@ -27,6 +26,12 @@ export interface BolaCandidate {
   other: string;
   first: Omit<PrincipalUse, 'principal'>;
   then: Omit<PrincipalUse, 'principal'>;
+}
+
+/** What of an endpoint aggregate the uses live on (inventory.ts's EndpointAggregate has both). */
+interface WithUses {
+  normalizedPath: string;
+  principalUses?: PrincipalUse[];
 }
 
 /** Uses kept per endpoint: enough for the objects of a few principals, bounded for every endpoint. */
@@ -61,7 +66,7 @@ export function principalOf(obs: Observation): string | undefined {
 }
 
 /** Keeps the first use of the object by this principal (called once per request on the endpoint). */
-export function notePrincipalUse(agg: EndpointAggregate, obs: Observation): void {
+export function notePrincipalUse(agg: WithUses, obs: Observation): void {
   if (obs.principal === undefined && obs.requestHeaders['authorization'] === undefined) return;
   const principal = principalOf(obs);
   if (principal === undefined) return;
@@ -74,7 +79,7 @@ export function notePrincipalUse(agg: EndpointAggregate, obs: Observation): void
 }
 
 /** `b`'s uses added to `a`'s (bounded), as when two aggregates become one endpoint. */
-export function mergePrincipalUses(a: EndpointAggregate, b: EndpointAggregate): void {
+export function mergePrincipalUses(a: WithUses, b: WithUses): void {
   if (!b.principalUses?.length) return;
   const uses = (a.principalUses ??= []);
   for (const u of b.principalUses) {
@@ -104,9 +109,7 @@ function objectOf(template: readonly string[], path: string): Record<string, str
  * Principals that used an object another principal used first, on one template: `aggs` are its
  * endpoints (one per method), so that a read by one and a change by the other meet.
  */
-export function bolaCandidates(
-  aggs: readonly Pick<EndpointAggregate, 'normalizedPath' | 'principalUses'>[],
-): BolaCandidate[] {
+export function bolaCandidates(aggs: readonly WithUses[]): BolaCandidate[] {
   const template = segmentsOf(aggs[0]?.normalizedPath ?? '');
   const all = aggs.flatMap((a) =>
     a.normalizedPath === aggs[0]?.normalizedPath ? (a.principalUses ?? []) : [],
