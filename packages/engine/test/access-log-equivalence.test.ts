@@ -362,14 +362,19 @@ describe('access-log fast path equals the straightforward reference', () => {
     // The second and third requests reach the learned literal child in place.
     for (let i = 0; i < 3; i++) observe('/api/v1/call/+1-202-555-0143');
     for (let i = 0; i < 2; i++) observe('/api/v1/call/%2B1-202-555-0199');
-    const [call, encoded] = inv.endpoints();
-    expect(call?.requestCount).toBe(3);
-    expect(call?.pii).toEqual([
-      expect.objectContaining({ type: 'phone', location: 'request.path', by: 'value', count: 3 }),
-    ]);
-    expect(encoded?.pii).toEqual([
-      expect.objectContaining({ type: 'phone', location: 'request.path', by: 'value', count: 2 }),
-    ]);
+    // Whether the two numbers stay literals or merge into a parameter, each request counts once.
+    const endpoints = inv.endpoints();
+    const total = (f: (e: (typeof endpoints)[number]) => number) => endpoints.reduce((n, e) => n + f(e), 0);
+    expect(total((e) => e.requestCount)).toBe(5);
+    for (const e of endpoints)
+      expect(e.pii).toEqual([
+        expect.objectContaining({
+          type: 'phone',
+          location: 'request.path',
+          by: 'value',
+          count: e.requestCount,
+        }),
+      ]);
   });
 
   it('the in-place compare never sees children that a merge removed', () => {

@@ -14,7 +14,10 @@ describe('fuzz sandbox', () => {
     expect(hang).toMatchObject({ kind: 'hang' });
     await sandbox.warmUp();
     const next = await sandbox.run('har', { text: '{"log":{"entries":[]}}' });
-    expect(next).toEqual({ kind: 'ok', value: { observations: [], entriesRejected: 0, warnings: [] } });
+    expect(next).toEqual({
+      kind: 'ok',
+      value: { observations: [], entriesRejected: 0, entriesSkipped: 0, warnings: [] },
+    });
     const error = await sandbox.run('har', { text: 'nope' });
     expect(error).toMatchObject({ kind: 'error', name: 'HarError' });
   }, 120_000);
