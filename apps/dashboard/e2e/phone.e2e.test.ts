@@ -27,7 +27,7 @@ async function seed(): Promise<void> {
   for (const [method, path, body] of requests) {
     const res = await context.request.fetch(`${server.url}/gateway${path}`, {
       method,
-      headers: { 'x-forwarded-host': HOST },
+      headers: { 'x-forwarded-host': HOST, 'sec-fetch-site': 'same-origin' },
       ...(body === undefined ? {} : { data: body }),
     });
     expect(res.status(), `${method} ${path}`).toBe(202);

@@ -15,7 +15,8 @@ export async function seedSampleTraffic(
   for (const { method, path: samplePath, body } of SCAN_SAMPLE_REQUESTS) {
     const res = await request.fetch(`${baseUrl}/gateway/${samplePath}`, {
       method,
-      headers: { 'x-forwarded-host': host },
+      // What the dashboard's own pages send; a session capture from anywhere else is refused.
+      headers: { 'x-forwarded-host': host, 'sec-fetch-site': 'same-origin' },
       ...(body === undefined ? {} : { data: body }),
     });
     expect(res.status(), `${method} /gateway/${samplePath}`).toBe(202);

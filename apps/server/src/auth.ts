@@ -239,6 +239,7 @@ function refuseSignIn(reply: FastifyReply, message = 'Sign in required'): never 
 }
 
 const CROSS_ORIGIN = 'Cross-origin request refused: the Origin header does not match this server';
+const SESSION_CAPTURE = 'Capture with a session is same-origin only: other clients send the ingest token';
 
 /** Decides one request by its route's declared access; sets request.user for session callers. */
 async function authorize(
@@ -273,10 +274,9 @@ async function authorize(
     );
   }
   if (access === 'ingest') {
-    // A link or form on another site must not record traffic with the visitor's session.
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new HttpError(403, 'Cross-site capture refused: send the ingest token');
-    }
+    // Only this server's own pages record with a session: not another site, a sibling subdomain
+    // (same-site), a typed URL (none), nor a client that does not say (browsers always do).
+    if (request.headers['sec-fetch-site'] !== 'same-origin') throw new HttpError(403, SESSION_CAPTURE);
     if (!roleAtLeast(request.user.role, 'analyst')) throw forbidden('analyst');
     return;
   }

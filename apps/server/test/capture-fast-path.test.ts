@@ -137,7 +137,7 @@ describe.each(databaseKinds)('capture fast path (%s)', (kind) => {
   it('leaves sessions, bad hosts, over-large and chunked bodies to the route', async () => {
     const withSession = await fetch(`${base}/gateway/api/v1/orders`, {
       method: 'GET',
-      headers: { 'x-forwarded-host': 'fast.example.com', cookie: t.cookie },
+      headers: { 'x-forwarded-host': 'fast.example.com', cookie: t.cookie, 'sec-fetch-site': 'same-origin' },
     });
     expect(withSession.status).toBe(202);
     const anonymous = await fetch(`${base}/gateway/api/v1/orders`, {

@@ -79,7 +79,7 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
-  /** A request with the admin's session cookie. */
+  /** A request with the admin's session cookie, as the dashboard's own pages send it (same-origin). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A request without a session. */
   anonymous(options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -117,7 +117,10 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Confi
     database,
     cookie,
     inject: (options) =>
-      app.inject({ ...options, headers: { cookie, ...(options.headers ?? {}) } } as InjectOptions),
+      app.inject({
+        ...options,
+        headers: { cookie, 'sec-fetch-site': 'same-origin', ...(options.headers ?? {}) },
+      } as InjectOptions),
     anonymous: (options) => app.inject(options),
     close: async () => {
       await app.close();
