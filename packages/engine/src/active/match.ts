@@ -1,9 +1,11 @@
 // Which endpoints a template applies to, and the parameters an endpoint has.
+import { linearRegex } from './linear-regex.js';
 import type { ActiveTestTemplate } from './schema.js';
 import type { ActiveEndpoint, ActiveParam } from './types.js';
 
 type ParamType = NonNullable<ActiveParam['type']>;
 
+const I = { ignoreCase: true };
 const URL_NAME = /(url|uri|link|callback|webhook|redirect|avatar|image|img|src|dest|target|feed|proxy)$/i;
 const ID_NAME = /(^id$|_id$|Id$|^uuid$|_uuid$|Uuid$)/;
 const ID_VALUE = /^(\d{1,19}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24})$/i;
@@ -45,15 +47,15 @@ export function paramMatches(
   want: { in: 'path' | 'query' | 'body' | 'any'; name?: string | undefined; type: ParamType | 'any' },
 ): boolean {
   if (want.in !== 'any' && param.in !== want.in) return false;
-  if (want.name !== undefined && !new RegExp(want.name, 'i').test(param.name)) return false;
+  if (want.name !== undefined && !linearRegex(want.name, I).test(param.name)) return false;
   return want.type === 'any' || paramType(param) === want.type;
 }
 
 export function templateApplies(template: ActiveTestTemplate, endpoint: ActiveEndpoint): boolean {
   const m = template.match;
   if (m.methods && !m.methods.includes(endpoint.method.toUpperCase())) return false;
-  if (m.path !== undefined && !new RegExp(m.path, 'i').test(endpoint.path)) return false;
-  if (m.notPath !== undefined && new RegExp(m.notPath, 'i').test(endpoint.path)) return false;
+  if (m.path !== undefined && !linearRegex(m.path, I).test(endpoint.path)) return false;
+  if (m.notPath !== undefined && linearRegex(m.notPath, I).test(endpoint.path)) return false;
   if (m.auth === 'required' && endpoint.authRequired !== true) return false;
   if (m.auth === 'none' && endpoint.authRequired !== false) return false;
   if (m.graphql !== 'any' && (endpoint.graphql?.kind ?? 'none') !== m.graphql) return false;

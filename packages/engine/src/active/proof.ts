@@ -1,5 +1,8 @@
 // What proves a flaw: conditions over the answers a test's steps received.
+import { linearRegex } from './linear-regex.js';
 import type { Condition, StatusSpec } from './schema.js';
+
+const I = { ignoreCase: true };
 
 /** One request a step sent and what came back. */
 export interface Sent {
@@ -136,22 +139,22 @@ export async function evaluate(
       said.push(`${stepName} answered ${s.status}`);
     }
     if (c.body !== undefined) {
-      const m = new RegExp(c.body, 'i').exec(s.body);
+      const m = linearRegex(c.body, I).exec(s.body);
       if (!m) return null;
       if (c.notIn !== undefined) {
         const other = last(ctx.steps.get(c.notIn));
-        if (!other || new RegExp(c.body, 'i').test(other.body)) return null;
+        if (!other || linearRegex(c.body, I).test(other.body)) return null;
       }
       said.push(`the ${stepName} answer contains "${m[0].slice(0, 80)}"`);
     }
-    if (c.notBody !== undefined && new RegExp(c.notBody, 'i').test(s.body)) return null;
+    if (c.notBody !== undefined && linearRegex(c.notBody, I).test(s.body)) return null;
     if (c.headerMissing !== undefined) {
       if (s.headers[c.headerMissing.toLowerCase()] !== undefined) return null;
       said.push(`no ${c.headerMissing} header`);
     }
     for (const [name, re] of Object.entries(c.header ?? {})) {
       const v = s.headers[name.toLowerCase()];
-      if (v === undefined || !new RegExp(re, 'i').test(v)) return null;
+      if (v === undefined || !linearRegex(re, I).test(v)) return null;
       said.push(`${name}: ${v}`);
     }
     if (c.leaks) {

@@ -1,6 +1,7 @@
 // Requests a test sends: built from the endpoint's baseline for an identity,
 // changed by a step's mutations and injected values, rendered to a URL; plus
 // the safety rule for destructive-looking operations and the one-line curl.
+import { linearRegex } from './linear-regex.js';
 import type { Mutation, StepTemplate } from './schema.js';
 import { endpointParams, paramMatches } from './match.js';
 import type { ActiveEndpoint, Identity } from './types.js';
@@ -112,7 +113,7 @@ export function applyMutation(
   if (m.method) d.method = m.method;
   for (const [k, v] of Object.entries(m.pathParams ?? {})) d.pathParams[k] = render(v, vars);
   if (m.pathRewrite) {
-    const rewritten = d.pathTemplate.replace(new RegExp(m.pathRewrite.from), m.pathRewrite.to);
+    const rewritten = linearRegex(m.pathRewrite.from).matcher(d.pathTemplate).replaceFirst(m.pathRewrite.to);
     if (rewritten === d.pathTemplate) throw new CannotRun(`the path does not match ${m.pathRewrite.from}`);
     d.pathTemplate = rewritten;
   }

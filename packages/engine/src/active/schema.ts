@@ -5,18 +5,13 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { isInternalHost } from '../classify.js';
+import { linearRegexProblem } from './linear-regex.js';
 
-const regex = z.string().refine(
-  (s) => {
-    try {
-      new RegExp(s);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'not a valid regular expression' },
-);
+/** A user's regular expression: it must run on the linear-time engine (no backtracking features). */
+const regex = z.string().superRefine((s, ctx) => {
+  const problem = linearRegexProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** Status classes: `2xx`, `4xx`, or exact codes. */
 const statusSpec = z.union([
