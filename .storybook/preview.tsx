@@ -40,6 +40,14 @@ if (typeof window !== 'undefined')
     if (event.persisted) window.location.reload();
   });
 
+// msw's worker unregisters itself when the page it takes for its last client says, on `beforeunload`,
+// that it closes. Leaving the canvas opened in the same tab for the manager (Back) races that: the
+// next canvas can be controlled by the worker being unregistered, which passes every request through
+// unmocked (404 in the static Storybook; seen under load in CI). The preview keeps its worker: the
+// listener, added before msw's, stops the message being sent.
+if (typeof window !== 'undefined')
+  window.addEventListener('beforeunload', (event) => event.stopImmediatePropagation());
+
 const preview: Preview = {
   tags: ['autodocs'],
   decorators: [withFrameWidth, withTheme],
