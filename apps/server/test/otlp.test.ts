@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointListSchema, endpointSchema, paths } from '@argus/api';
+import { endpointListSchema, endpointSchema, otlpReceiptsSchema, paths } from '@argus/api';
 import { observations } from '../src/db/schema/index.js';
 import { createTestApp, json, type TestApp } from './helpers.js';
 
@@ -183,5 +183,46 @@ describe('OTLP/HTTP trace receiver', () => {
       },
     });
     expect(await endpointsOf('partial.example')).toEqual(['GET /ok']);
+  });
+
+  it('counts the spans it received for the Domains screen, and nothing it refused', async () => {
+    const receipts = async (domain: string) =>
+      json(await t.inject({ method: 'GET', url: paths.domainOtlp(domain) }), otlpReceiptsSchema);
+    const before = await receipts('counted.example');
+    expect(before).toMatchObject({ path: '/v1/traces', url: null, ingestTokenSet: true });
+    expect(before.domain).toEqual({ name: 'counted.example', observations: 0, lastReceived: null });
+    const server = (path: string, host: string) => ({
+      name: `GET ${path}`,
+      kind: 2,
+      attributes: [
+        { key: 'http.request.method', value: { stringValue: 'GET' } },
+        { key: 'url.path', value: { stringValue: path } },
+        { key: 'server.address', value: { stringValue: host } },
+      ],
+    });
+    const spans = [
+      server('/a', 'counted.example'),
+      server('/b', 'counted.example'),
+      server('/c', 'elsewhere.example'),
+      { name: 'GET', kind: 3, attributes: [] },
+      { name: 'rpc', kind: 2, attributes: [] },
+      { kind: 2 },
+    ];
+    const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    const ok = await post(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }), auth);
+    expect(ok.statusCode).toBe(200);
+    const refused = await post('{"resourceSpans": [', auth);
+    expect(refused.statusCode).toBe(400);
+    const after = await receipts('counted.example');
+    const added = Object.fromEntries(
+      (['spans', 'observations', 'notServer', 'notHttp', 'unplaced', 'rejected'] as const).map((k) => [
+        k,
+        after.totals[k] - before.totals[k],
+      ]),
+    );
+    expect(added).toEqual({ spans: 6, observations: 3, notServer: 1, notHttp: 1, unplaced: 0, rejected: 1 });
+    expect(after.totals.lastReceived).not.toBeNull();
+    expect(after.domain).toMatchObject({ name: 'counted.example', observations: 2 });
+    expect((await receipts('elsewhere.example')).domain.observations).toBe(1);
   });
 });

@@ -6,3 +6,4 @@ export * from './fetcher.js';
 export * from './scan.js';
 export * from './security-tests.js';
 export * from './trace-agreement.js';
+export * from './otlp-receipts.js';

@@ -38,6 +38,8 @@ export const paths = {
   domains: () => `${API_PREFIX}/domains`,
   /** How discovery alone agrees with the routes the domain's traces declare (GET). */
   domainTraceAgreement: (name: string) => `${API_PREFIX}/domains/${enc(name)}/trace-agreement`,
+  /** The domain's OpenTelemetry source: receiver URL, token, spans received (GET). */
+  domainOtlp: (name: string) => `${API_PREFIX}/domains/${enc(name)}/otlp`,
   domainScan: (name: string) => `${API_PREFIX}/domains/${enc(name)}/scan`,
   /** Run Scan: scan every domain with active discovery sources (POST). */
   scanAll: () => `${API_PREFIX}/scans`,

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { observationsFromOtlp } from '@argus/engine';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { addOtlpReceipt } from './otlp-receipts.js';
 import { acceptCaptures, assertAccepting, recordCapture, type OnRecorded } from './handle.js';
 import type { CaptureSink } from './sink.js';
 
@@ -108,7 +109,7 @@ function answer(reply: FastifyReply, encoding: Encoding, rejected: number, messa
 
 export async function otlpPlugin(
   app: FastifyInstance,
-  { sink, onRecorded, bodyLimit = DEFAULT_LIMIT }: OtlpOptions,
+  { ctx, sink, onRecorded, bodyLimit = DEFAULT_LIMIT }: OtlpOptions,
 ): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
@@ -151,7 +152,18 @@ export async function otlpPlugin(
         request.log.error({ err: error }, 'capture sink write failed'),
       );
       onRecorded?.(records);
+      const byDomain = new Map<string, number>();
+      for (const r of records) byDomain.set(r.domain, (byDomain.get(r.domain) ?? 0) + 1);
       const { notServer, notHttp, unplaced } = read.skipped;
+      // Every entry of the span lists is an observation, skipped or rejected.
+      const spans = read.observations.length + notServer + notHttp + unplaced + read.rejected;
+      // The spans are stored; counts that fail to be added must not make the exporter send them again.
+      await addOtlpReceipt(ctx.db, {
+        spans,
+        skipped: read.skipped,
+        rejected: read.rejected + over,
+        byDomain,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'OTLP receipt counts not stored'));
       const notes = [
         ...read.reasons,
         ...(over > 0 ? [`${over} spans past the ${MAX_OBSERVATIONS} an export may record`] : []),

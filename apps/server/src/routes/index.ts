@@ -8,6 +8,7 @@ import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
 import { endpointRoutes } from './endpoints.js';
 import { miscRoutes } from './misc.js';
+import { otlpReceiptRoutes } from './otlp-receipts.js';
 import { securityTestRoutes } from '../testing/routes.js';
 import type { TestRunner } from '../testing/runs.js';
 import { routesPlugin } from '../zod-provider.js';
@@ -31,4 +32,5 @@ export const apiRoutes = routesPlugin('argus-api', async (app, opts: ApiDeps) =>
   await app.register(securityTestRoutes, { ctx: opts.ctx, runner: opts.testRunner });
   await app.register(templateOverrideRoutes, opts);
   await app.register(traceAgreementRoutes, opts);
+  await app.register(otlpReceiptRoutes, opts);
 });

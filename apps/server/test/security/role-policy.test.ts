@@ -39,6 +39,7 @@ const POLICY: Record<string, RouteAccess> = {
   'GET /api/v1/domains/:domainId/test-runs': 'viewer',
   'GET /api/v1/domains/:name/template-overrides': 'viewer',
   'GET /api/v1/domains/:name/trace-agreement': 'viewer',
+  'GET /api/v1/domains/:name/otlp': 'viewer',
   'GET /api/v1/endpoints': 'viewer',
   'GET /api/v1/endpoints/:id': 'viewer',
   'GET /api/v1/endpoints/:id/test-results': 'viewer',

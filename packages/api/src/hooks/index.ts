@@ -5,11 +5,9 @@
 import { createElement, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { z } from 'zod';
 import * as e from '../entities.js';
 import * as st from '../security-tests.js';
-import { traceAgreementSchema } from '../trace-agreement.js';
-import { apiGet, apiRequest } from '../fetcher.js';
+import { apiRequest } from '../fetcher.js';
 import { API_PREFIX, paths } from '../paths.js';
 import type {
   AlertQuery,
@@ -31,6 +29,9 @@ import type {
   UserUpdate,
 } from '../requests.js';
 import { runScan, type RunScanOptions } from '../scan.js';
+import { useRead } from './read.js';
+
+export * from './traces.js';
 
 /** Spec section 9: never stale, no focus/reconnect revalidation, no polling, no retry; 5-minute cache lifetime. */
 export const swrPreset: SWRConfiguration = {
@@ -47,14 +48,6 @@ export function ApiProvider({ children, value }: { children: ReactNode; value?: 
   return createElement(SWRConfig, { value: { ...swrPreset, ...value } }, children);
 }
 
-function useRead<S extends z.ZodType>(
-  path: string | null,
-  schema: S,
-  config?: SWRConfiguration<z.output<S>, Error>,
-) {
-  return useSWR<z.output<S>, Error>(path, (key: string) => apiGet(key, schema), config);
-}
-
 export const useMetrics = () => useRead(paths.metrics(), e.metricsSchema);
 /** A page of endpoints; pass `{ keepPreviousData: true }` to keep the last page on screen while the next loads. */
 export const useEndpoints = (query: EndpointQuery = {}, config?: SWRConfiguration<e.EndpointList, Error>) =>
@@ -64,9 +57,6 @@ export const useTopEndpoints = () => useRead(paths.topEndpoints(), e.topEndpoint
 export const useEndpoint = (id: string | null | undefined) =>
   useRead(id ? paths.endpoint(id) : null, e.endpointSchema);
 export const useDomains = () => useRead(paths.domains(), e.domainListSchema);
-/** How discovery agrees with a domain's traced routes; `domain` null skips the request. */
-export const useTraceAgreement = (domain: string | null | undefined) =>
-  useRead(domain ? paths.domainTraceAgreement(domain) : null, traceAgreementSchema);
 /** Sources of a domain; pass null while the dialog is closed (spec: only fetched while open). */
 export const useDiscoverySources = (domainId: string | null) =>
   useRead(domainId ? paths.discoverySources(domainId) : null, e.discoverySourceListSchema);
