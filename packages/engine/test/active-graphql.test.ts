@@ -112,6 +112,7 @@ describe('GraphQL tests', () => {
         'graphql-alias-amplification',
         'graphql-field-duplication',
         'graphql-ide-exposed',
+        'graphql-ide-cookie-gate',
         'graphql-error-fingerprint',
         'graphql-argument-sqli',
         'graphql-argument-command-injection',
@@ -126,8 +127,24 @@ describe('GraphQL tests', () => {
     );
   });
 
-  it('confirms nothing on the secure API', async () => {
+  it('judges the IDE by the queries it runs: gated by an editable cookie, not by its page', async () => {
+    const run = await runOn(false);
+    const ide = run.results.find((r) => r.testId === 'graphql-ide-exposed')!;
+    expect(ide.outcome).toBe('confirmed');
+    const query = ide.evidence.at(-1)!;
+    expect(query.request).toMatchObject({ method: 'POST', headers: { cookie: 'ide=enabled' } });
+    expect(query.request.url).toMatch(/\/graphiql$/);
+    expect(JSON.parse(query.response!.body)).toEqual({ data: { __typename: 'Query' } });
+    const gate = run.results.find((r) => r.testId === 'graphql-ide-cookie-gate')!;
+    expect(gate.evidence.map((e) => e.response!.body)).toContain(
+      '{"errors":[{"message":"IDE access rejected"}]}',
+    );
+  });
+
+  it('confirms nothing on the secure API, whose IDE page is served but runs no query', async () => {
     const run = await runOn(true);
+    const page = run.exchanges.find((e) => e.testId === 'graphql-ide-exposed' && e.step === 'ide')!;
+    expect(page.response).toMatchObject({ status: 200, body: expect.stringContaining('<title>GraphiQL') });
     expect(run.results.filter((r) => r.outcome === 'confirmed').map((r) => r.testId)).toEqual([]);
     expect(run.results.filter((r) => r.outcome === 'not-vulnerable').length).toBeGreaterThan(8);
   });

@@ -131,7 +131,11 @@ export function applyMutation(
       d.headers['content-type'] = 'application/json';
   }
   if (m.rawBody !== undefined) d.rawBody = render(m.rawBody, vars);
-  for (const [k, v] of Object.entries(m.headers ?? {})) d.headers[k.toLowerCase()] = render(v, vars);
+  // a header whose value renders empty (no cookies to send back) is left out
+  for (const [k, v] of Object.entries(m.headers ?? {})) {
+    const value = render(v, vars);
+    if (value !== '') d.headers[k.toLowerCase()] = value;
+  }
   for (const k of m.removeHeaders ?? []) delete d.headers[k.toLowerCase()];
   return d;
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { OWASP } from '../checks/index.js';
 import type { TransportRequest, TransportResponse } from '../transport.js';
 import { graphqlVars } from './graphql-endpoints.js';
+import { cookieVars } from './cookies.js';
 import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
 import { jwtCandidates } from './jwt-secrets.js';
 import { applyOwnership, learnFacts, removeCreated } from './learn.js';
@@ -27,6 +28,7 @@ import {
 } from './requests.js';
 import type { ActiveTestTemplate, Mutation } from './schema.js';
 import { RunSecrets, tagOf } from './secrets.js';
+import { identityVars, ownValues, slotsFor, type Slots } from './slots.js';
 import type {
   ActiveEndpoint,
   ActiveRunResult,
@@ -304,44 +306,6 @@ class NotVulnerable extends Error {}
 
 const last = (r: StepRecord | undefined) => r?.sends[r.sends.length - 1];
 
-interface Slots {
-  A?: Identity;
-  B?: Identity;
-  admin?: Identity;
-}
-
-function slotsFor(endpoint: ActiveEndpoint, identities: Identity[]): Slots {
-  const users = identities.filter((i) => i.role !== 'admin');
-  const observed = users.find((i) => i.name === endpoint.baseline?.identity);
-  const A = observed ?? users[0] ?? identities[0];
-  const B = users.find((i) => i !== A);
-  const admin = identities.find((i) => i.role === 'admin');
-  return { ...(A ? { A } : {}), ...(B ? { B } : {}), ...(admin ? { admin } : {}) };
-}
-
-function identityVars(slots: Slots): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const slot of ['A', 'B', 'admin'] as const) {
-    const id = slots[slot];
-    if (!id) continue;
-    vars[`${slot}.name`] = id.name;
-    for (const [k, v] of Object.entries(id.values ?? {})) vars[`${slot}.${k}`] = v;
-  }
-  return vars;
-}
-
-/** Every value the slots' identities own (their keys: a marker never replaces one). */
-function ownValues(slots: Slots): Set<string> {
-  const out = new Set<string>();
-  for (const id of [slots.A, slots.B, slots.admin])
-    for (const v of [
-      ...Object.values(id?.values ?? {}),
-      ...Object.values(id?.endpointValues ?? {}).flatMap((e) => Object.values(e)),
-    ])
-      out.add(v);
-  return out;
-}
-
 /** The step serves only as the `ownStep` of a `leaks` proof (nothing starts from it or judges it otherwise). */
 function onlyOwnAnswer(test: ActiveTestTemplate, name: string): boolean {
   if (test.steps.some((s) => s.from === name)) return false;
@@ -447,6 +411,7 @@ async function attempt(
       record.complete = true;
       if (step.cleanup) continue;
       const lastSent = record.sends[record.sends.length - 1];
+      Object.assign(vars, cookieVars(step.name, lastSent?.headers));
       if (step.expect && lastSent && !statusMatches(lastSent.status, step.expect.status))
         throw new CannotRun(
           `the ${step.name} request answered ${lastSent.status ?? 'nothing'}, not ${String(step.expect.status)}`,
