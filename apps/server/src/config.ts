@@ -46,6 +46,17 @@ export interface Config {
   /** Captured bytes waiting for the database beyond which the capture path answers 503. */
   captureBacklogLimit: number;
   /**
+   * Largest upstream answer /gateway/* relays (ARGUS_GATEWAY_MAX_ANSWER_MB, default 16): past
+   * it the upstream connection is closed and the client gets a 502.
+   */
+  gatewayMaxAnswerBytes: number;
+  /**
+   * Domains whose upstream Set-Cookie headers /gateway/* passes on to the client
+   * (comma-separated ARGUS_GATEWAY_SET_COOKIE_DOMAINS); for the others they are dropped, as
+   * they would be set for the Argus origin.
+   */
+  gatewaySetCookieDomains: string[];
+  /**
    * Capture journal (capture/journal.ts): 0 acknowledges a capture once it is on
    * the disk; N acknowledges it once the kernel has it, with an fdatasync within N ms.
    */
@@ -136,6 +147,13 @@ function milliseconds(value: string | undefined, fallback: number, max: number, 
   return n;
 }
 
+/** A comma-separated list, blanks dropped. */
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** A whole number of at least 0; anything else keeps the default. */
 const count = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10);
@@ -169,13 +187,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       positive(env.ARGUS_SESSION_IDLE_MINUTES, 30, 'ARGUS_SESSION_IDLE_MINUTES', 'minutes') * 60_000,
     sessionLifetimeMs:
       positive(env.ARGUS_SESSION_LIFETIME_HOURS, 12, 'ARGUS_SESSION_LIFETIME_HOURS', 'hours') * 3_600_000,
-    allowedOrigins: (env.ARGUS_ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    allowedOrigins: list(env.ARGUS_ALLOWED_ORIGINS),
     dashboardDir: blank(env.ARGUS_DASHBOARD_DIR) ?? DEFAULT_DASHBOARD_DIR,
     captureBodyLimit: 1024 * 1024,
     captureBacklogLimit: megabytes(env.ARGUS_CAPTURE_BACKLOG_MB, 1024, 'ARGUS_CAPTURE_BACKLOG_MB'),
+    gatewayMaxAnswerBytes: megabytes(env.ARGUS_GATEWAY_MAX_ANSWER_MB, 16, 'ARGUS_GATEWAY_MAX_ANSWER_MB'),
+    gatewaySetCookieDomains: list(env.ARGUS_GATEWAY_SET_COOKIE_DOMAINS).map((d) => d.toLowerCase()),
     captureFsyncIntervalMs: milliseconds(
       env.ARGUS_CAPTURE_FSYNC_MS,
       DEFAULT_FSYNC_INTERVAL_MS,

@@ -27,6 +27,21 @@ describe('configFromEnv', () => {
     );
   });
 
+  it('reads the gateway answer cap and the domains whose upstream cookies pass', () => {
+    const defaults = configFromEnv({});
+    expect(defaults.gatewayMaxAnswerBytes).toBe(16 * 1024 * 1024);
+    expect(defaults.gatewaySetCookieDomains).toEqual([]);
+    const set = configFromEnv({
+      ARGUS_GATEWAY_MAX_ANSWER_MB: '0.5',
+      ARGUS_GATEWAY_SET_COOKIE_DOMAINS: ' Shop.Example.com, ,api.example.org ',
+    });
+    expect(set.gatewayMaxAnswerBytes).toBe(512 * 1024);
+    expect(set.gatewaySetCookieDomains).toEqual(['shop.example.com', 'api.example.org']);
+    expect(() => configFromEnv({ ARGUS_GATEWAY_MAX_ANSWER_MB: 'lots' })).toThrow(
+      'ARGUS_GATEWAY_MAX_ANSWER_MB must be a positive number of megabytes, not lots',
+    );
+  });
+
   it('reads the notification settings: dashboard address and delivery retries', () => {
     const defaults = configFromEnv({});
     expect(defaults.publicUrl).toBeUndefined();

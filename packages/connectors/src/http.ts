@@ -46,37 +46,82 @@ export async function readCapped(
   maxBytes: number,
   options: { truncate?: boolean } = {},
 ): Promise<CappedText> {
-  const declared = Number(res.headers.get('content-length') ?? '');
-  if (!options.truncate && Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new TooLargeError(`the answer is larger than ${describeBytes(maxBytes)}`);
-  }
   if (!res.body) {
+    assertDeclaredFits(res, maxBytes, options.truncate);
     const text = await res.text();
     const bytes = Buffer.byteLength(text);
     if (bytes <= maxBytes) return { text, truncated: false };
-    if (!options.truncate) throw new TooLargeError(`the answer is larger than ${describeBytes(maxBytes)}`);
+    if (!options.truncate) throw tooLarge(maxBytes);
     return { text: Buffer.from(text).subarray(0, maxBytes).toString('utf8'), truncated: true };
   }
-  const reader = res.body.getReader();
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
+  const truncated = await eachChunkCapped(res, maxBytes, options.truncate, (chunk, last) =>
+    parts.push(decoder.decode(chunk, { stream: !last })),
+  );
+  if (!truncated) parts.push(decoder.decode());
+  return { text: parts.join(''), truncated };
+}
+
+/**
+ * An answer's body as bytes, read as it streams: past `maxBytes` (or a declared
+ * Content-Length over it) the download is cancelled, which closes the
+ * connection, and a TooLargeError is thrown; at most `maxBytes` are ever held.
+ */
+export async function readCappedBytes(
+  res: Pick<FetchResponse, 'headers' | 'body'>,
+  maxBytes: number,
+): Promise<Buffer> {
+  if (!res.body) return Buffer.alloc(0);
+  const parts: Uint8Array[] = [];
+  await eachChunkCapped(res, maxBytes, false, (chunk) => parts.push(chunk));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Hands the body's chunks to `take` while they stay within `maxBytes`. Past it
+ * the body is cancelled; with `truncate` the chunk is cut at the cap, handed on
+ * as the last one and true returned, otherwise a TooLargeError is thrown.
+ */
+async function eachChunkCapped(
+  res: Pick<FetchResponse, 'headers' | 'body'>,
+  maxBytes: number,
+  truncate: boolean | undefined,
+  take: (chunk: Uint8Array, last: boolean) => void,
+): Promise<boolean> {
+  try {
+    assertDeclaredFits(res, maxBytes, truncate);
+  } catch (error) {
+    await res.body?.cancel().catch(() => undefined);
+    throw error;
+  }
+  const reader = res.body!.getReader();
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return false;
     received += value.byteLength;
     if (received > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      if (!options.truncate) throw new TooLargeError(`the answer is larger than ${describeBytes(maxBytes)}`);
-      parts.push(decoder.decode(value.subarray(0, value.byteLength - (received - maxBytes))));
-      return { text: parts.join(''), truncated: true };
+      if (!truncate) throw tooLarge(maxBytes);
+      take(value.subarray(0, value.byteLength - (received - maxBytes)), true);
+      return true;
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    take(value, false);
   }
-  parts.push(decoder.decode());
-  return { text: parts.join(''), truncated: false };
 }
+
+function assertDeclaredFits(
+  res: Pick<FetchResponse, 'headers'>,
+  maxBytes: number,
+  truncate: boolean | undefined,
+): void {
+  const declared = Number(res.headers.get('content-length') ?? '');
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+}
+
+const tooLarge = (maxBytes: number) =>
+  new TooLargeError(`the answer is larger than ${describeBytes(maxBytes)}`);
 
 function describeBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${n} bytes`;

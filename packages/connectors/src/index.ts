@@ -6,6 +6,7 @@ export {
   fetchWithTimeout,
   guardedFetch,
   readCapped,
+  readCappedBytes,
   TooLargeError,
   type CappedText,
   type FetchFn,

@@ -23,6 +23,7 @@ import {
   type UpstreamCache,
 } from './record.js';
 import type { CaptureSink } from './sink.js';
+import { answerTooLarge, proxiedAnswerHeaders, readUpstreamBody } from './upstream-answer.js';
 
 export interface CaptureOptions {
   ctx: AppContext;
@@ -43,7 +44,8 @@ export async function capturePlugin(
     (_req, body, done) => done(null, body),
   );
 
-  // No helmet headers: answers are 202 JSON or the upstream's own response.
+  // No helmet headers: answers are 202 JSON or the upstream's own response, served
+  // with the headers that keep it inert on the Argus origin (upstream-answer.ts).
   // Logged at warn and above only (app.ts: childLoggerFactory).
   app.all(
     `${PREFIX}/*`,
@@ -70,6 +72,7 @@ export async function capturePlugin(
       assertAccepting(sink);
       let forwarded: Response | null = null;
       let forwardedBody: Buffer | null = null;
+      let tooLarge: HttpError | null = null;
       if (upstream) {
         const { path, query } = observation;
         const target = new URL(upstream.replace(/\/+$/, '') + path + (query ? `?${query}` : ''));
@@ -91,7 +94,7 @@ export async function capturePlugin(
             redirect: 'manual',
             signal: AbortSignal.timeout(settings.requestTimeoutSeconds * 1000),
           });
-          forwardedBody = Buffer.from(await forwarded.arrayBuffer());
+          forwardedBody = await readUpstreamBody(forwarded, ctx.config.gatewayMaxAnswerBytes);
         } catch (error) {
           throw new HttpError(502, `The upstream ${target.host} did not answer: ${(error as Error).message}`);
         }
@@ -103,6 +106,8 @@ export async function capturePlugin(
         });
         const responseBody = bodyText(forwardedBody);
         if (responseBody !== undefined) observation.responseBody = responseBody;
+        // The exchange happened, so it is recorded; only its answer is too large to relay.
+        if (forwardedBody === null) tooLarge = answerTooLarge(target.host, ctx.config.gatewayMaxAnswerBytes);
       }
 
       const { record, answer } = recordCapture(observation, forwarded !== null);
@@ -110,10 +115,11 @@ export async function capturePlugin(
         request.log.error({ err: error }, 'capture sink write failed'),
       );
       onRecorded?.([record]);
+      if (tooLarge) throw tooLarge;
 
       if (forwarded && forwardedBody) {
-        for (const [name, value] of forwarded.headers) {
-          if (!HOP_HEADERS.has(name) && name !== 'content-encoding') void reply.header(name, value);
+        for (const [name, value] of proxiedAnswerHeaders(forwarded.headers, domain, ctx.config)) {
+          void reply.header(name, value);
         }
         void reply.header('x-argus-observation', record.id);
         return reply.code(forwarded.status).send(forwardedBody);
