@@ -2,7 +2,8 @@
 // pairs (template × endpoint) per second and requests per run, for the untimed
 // library (throughput) and the whole library (timed proofs sleep by design).
 // Alone: `npm run bench:active` prints them, then runs the third-party targets
-// (targets.ts), and rewrites only their sections of bench/RESULTS.md;
+// (targets.ts), and rewrites only their sections of bench/RESULTS.md (with
+// `--target NAME`, only that target's rows and notes);
 // `npm run bench` includes the fixture part.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ import {
 import { fetchTransport as transport } from '../../../fixtures/vulnerable-api/fetch-transport.js';
 import { fixtureIdentities } from '../../../fixtures/vulnerable-api/identities.js';
 import { startVulnerableApi } from '../../../fixtures/vulnerable-api/server.js';
+import { mergeTargets, sectionLines } from './target-results.js';
 import { measureTargets } from './targets.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -114,13 +116,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write(`${TARGETS_HEADING}\n`);
     const lines = await measureTargets(only);
     for (const l of lines) process.stdout.write(`${l}\n`);
-    const table = lines.filter((l) => l.startsWith('|'));
-    // a partial run (--target) leaves the section as it was
-    if (!only.length)
-      writeSection(
-        `#${TARGETS_HEADING}`,
-        table,
-        lines.filter((l) => !l.startsWith('|') && l),
-      );
+    const fresh = {
+      table: lines.filter((l) => l.startsWith('|')),
+      notes: lines.filter((l) => !l.startsWith('|') && l),
+    };
+    // a partial run (--target) replaces only the rows and notes of the targets it measured
+    const { table, notes } = only.length
+      ? mergeTargets(
+          sectionLines(readFileSync(join(here, 'RESULTS.md'), 'utf8'), TARGETS_HEADING),
+          fresh,
+          only,
+        )
+      : fresh;
+    const stamp = `  partial-run: ${only.join(', ')} re-measured ${new Date().toISOString().slice(0, 16)}Z; the other rows are from an earlier run`;
+    const kept = notes.filter((l) => !l.startsWith('  partial-run:'));
+    if (table.length > 2) writeSection(`#${TARGETS_HEADING}`, table, only.length ? [...kept, stamp] : kept);
   }
 }
