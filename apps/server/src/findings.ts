@@ -3,7 +3,7 @@
 
 export type FindingsTrigger = 'scan' | 'rescan' | 'sync' | 'capture';
 
-import type { EndpointFindings as EngineFindings, ScannerActivity } from '@argus/engine';
+import type { EndpointFindings as EngineFindings, LiveChange, ScannerActivity } from '@argus/engine';
 
 /**
  * The engine's findings for one endpoint (what its rules read), plus what only
@@ -18,6 +18,11 @@ export interface EndpointFindings extends Omit<
   previousRiskScore: number | null;
   /** PII types not seen on this endpoint before this analysis. */
   newPiiTypes: string[];
+  /**
+   * What the lockfile diff of the stored aggregate against the new one finds: an
+   * authentication regression, PII in new places (type, direction, field).
+   */
+  changes: LiveChange[];
   avgRps: number;
   requestCount: number;
 }

@@ -248,9 +248,10 @@ export type {
 } from './active/types.js';
 
 // Change control: the inventory lockfile, the diff between two, SARIF of a diff
-export { buildLockfile, serializeLockfile, authOf } from './lockfile/build.js';
+export { buildLockfile, serializeLockfile, authOf, lockEndpointOf } from './lockfile/build.js';
 export {
   diffLockfiles,
+  diffEndpoint,
   parseFailPolicy,
   fails,
   templateShape,
@@ -272,3 +273,10 @@ export {
 } from './lockfile/schema.js';
 export { lockfileJsonSchema } from './lockfile/json-schema.js';
 export { diffToSarif, changeFingerprint, type ChangeLocation } from './lockfile/sarif.js';
+export {
+  liveChanges,
+  regressionFinding,
+  piiPlaceText,
+  AUTH_REGRESSION,
+  type LiveChange,
+} from './lockfile/live.js';

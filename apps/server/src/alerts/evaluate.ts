@@ -1,7 +1,7 @@
 // Rule evaluation for the server: the engine's `evaluateRules` over a batch's
 // findings, plus what only the server knows — what changed since the last
-// analysis (a risk score *crossing* its threshold, *new* PII types) — and the
-// built-in rules.
+// analysis (a risk score *crossing* its threshold, *new* PII types and where they
+// are, an authentication regression) — and the built-in rules.
 import {
   evaluateRules as evaluateEngineRules,
   evaluateScannerRules,
@@ -10,6 +10,7 @@ import {
 } from '@argus/engine';
 import type { Severity, TriggerType } from '@argus/api';
 import type { EndpointFindings, ScanFindings } from '../findings.js';
+import { newPiiPlaces, regressionText, withRegression } from './live-changes.js';
 
 export { validateConditions } from '@argus/engine';
 
@@ -41,6 +42,8 @@ export interface RuleMatch {
   where: string;
   /** The endpoint's PII types (all of them, not only the new ones). */
   piiTypes: string[];
+  /** Where a PII alert's new types are ("New: email in the response body at …"); '' when unknown. */
+  piiPlaces: string;
 }
 
 export const raisedBy = (ruleName: string, trigger: string) =>
@@ -60,6 +63,8 @@ function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFinding
     if (endpoint.newPiiTypes.length === 0) return null;
     piiTypes = endpoint.newPiiTypes;
   }
+  const vulnerabilities =
+    rule.triggerType === 'vulnerability_detected' ? withRegression(endpoint) : endpoint.vulnerabilities;
   return {
     endpointId: endpoint.id,
     domain: endpoint.domain,
@@ -69,7 +74,7 @@ function findingsFor(rule: RuleInput, endpoint: EndpointFindings): EngineFinding
     piiTypes,
     requestCount: endpoint.requestCount,
     avgRps: endpoint.avgRps,
-    vulnerabilities: endpoint.vulnerabilities.map(({ vulnId, title, severity, owaspCategory }) => ({
+    vulnerabilities: vulnerabilities.map(({ vulnId, title, severity, owaspCategory }) => ({
       vulnId,
       title,
       severity,
@@ -98,6 +103,7 @@ export function evaluateRules(rules: readonly RuleInput[], findings: ScanFinding
           endpointRef: 'scanner traffic',
           where: raised.domain,
           piiTypes: [],
+          piiPlaces: '',
         });
       }
     }
@@ -111,10 +117,17 @@ export function evaluateRules(rules: readonly RuleInput[], findings: ScanFinding
       const endpoint = byId.get(raised.endpoint.endpointId);
       if (!endpoint) continue;
       let severity = rule.severity;
+      let description = raised.description;
+      let piiPlaces = '';
       if (rule.triggerType === 'vulnerability_detected') {
         // A vulnerability alert is as severe as the vulnerability itself.
-        const vuln = endpoint.vulnerabilities.find((v) => v.vulnId === raised.finding);
+        const vuln = withRegression(endpoint).find((v) => v.vulnId === raised.finding);
         if (vuln) severity = vuln.severity;
+        description = regressionText(endpoint, raised.finding) ?? description;
+      }
+      if (rule.triggerType === 'pii_exposed') {
+        piiPlaces = newPiiPlaces(endpoint, raised.found);
+        if (piiPlaces) description = `${description} ${piiPlaces}`;
       }
       matches.push({
         ruleId: rule.id,
@@ -124,12 +137,13 @@ export function evaluateRules(rules: readonly RuleInput[], findings: ScanFinding
         triggerType: rule.triggerType,
         severity,
         title: raised.title,
-        description: `${raised.description} ${raisedBy(rule.name, findings.trigger)}`,
+        description: `${description} ${raisedBy(rule.name, findings.trigger)}`,
         dedupeKey: raised.dedupeKey,
         found: raised.found,
         endpointRef: `${endpoint.method} ${endpoint.normalizedPath}`,
         where: `${endpoint.method} ${endpoint.domain}${endpoint.normalizedPath}`,
         piiTypes: endpoint.piiTypes,
+        piiPlaces,
       });
     }
   }

@@ -153,7 +153,13 @@ export async function processFindings(
             id: current.id,
             status: current.status,
             title: piiAlertTitle(found, m.where),
-            description: `${piiAlertDescription(found, m.piiTypes)} ${raisedBy(m.ruleName, findings.trigger)}`,
+            description: [
+              piiAlertDescription(found, m.piiTypes),
+              m.piiPlaces,
+              raisedBy(m.ruleName, findings.trigger),
+            ]
+              .filter(Boolean)
+              .join(' '),
             found,
             batches: current.batches + 1,
           });

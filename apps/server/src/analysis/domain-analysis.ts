@@ -220,7 +220,7 @@ export async function rescanEndpoint(
     return {
       trigger: 'rescan' as const,
       domain: stored.domain,
-      endpoints: [endpointFindings(stored.id, stored.domain, stored, evaluation, stored)],
+      endpoints: [endpointFindings(stored.id, stored.domain, stored.aggregate, evaluation, stored)],
     };
   });
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   endpointKey,
   indexVersions,
+  liveChanges,
   type DomainTraffic,
   type EndpointAggregate,
   type Vulnerability,
@@ -166,11 +167,19 @@ export function diffVulnerabilities(
 export function endpointFindings(
   id: string,
   domain: string,
-  agg: Pick<EndpointAggregate, 'method' | 'normalizedPath' | 'requestCount'>,
+  agg: EndpointAggregate,
   evaluation: EndpointEvaluation,
-  before: Pick<StoredEndpoint, 'riskScore' | 'piiTypes'> | undefined,
+  before: Pick<StoredEndpoint, 'riskScore' | 'piiTypes' | 'aggregate'> | undefined,
 ): EndpointFindings {
   const previousPii = new Set(before?.piiTypes ?? []);
+  const newPiiTypes = evaluation.piiTypes.filter((t) => !previousPii.has(t));
+  // The lockfile diff: a regression, and where the new PII types are (those marked false positive left out).
+  const changes =
+    before || newPiiTypes.length > 0
+      ? liveChanges(before?.aggregate ?? null, agg).filter(
+          (c) => c.kind === 'auth-regression' || newPiiTypes.includes(c.after.type),
+        )
+      : [];
   return {
     id,
     method: agg.method,
@@ -179,7 +188,8 @@ export function endpointFindings(
     riskScore: evaluation.riskScore,
     previousRiskScore: before ? before.riskScore : null,
     piiTypes: evaluation.piiTypes,
-    newPiiTypes: evaluation.piiTypes.filter((t) => !previousPii.has(t)),
+    newPiiTypes,
+    changes,
     avgRps: evaluation.avgRps,
     requestCount: agg.requestCount,
     vulnerabilities: evaluation.vulnerabilities.map((v) => ({

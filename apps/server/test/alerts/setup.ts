@@ -94,6 +94,7 @@ export function scanFindings(
         previousRiskScore: 30,
         piiTypes: [],
         newPiiTypes: [],
+        changes: [],
         avgRps: 1,
         requestCount: 10,
         vulnerabilities: [],

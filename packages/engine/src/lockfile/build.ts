@@ -130,6 +130,23 @@ function statusClassesOf(ep: EndpointAggregate): string[] {
   );
 }
 
+/**
+ * One endpoint as the lockfile records it; without an analysis its findings are left
+ * empty (the server diffs a stored aggregate against a new one this way).
+ */
+export function lockEndpointOf(ep: EndpointAggregate, analysis?: EndpointAnalysis): LockEndpoint {
+  return {
+    method: ep.method,
+    path: ep.normalizedPath,
+    sources: sorted(ep.sources),
+    statusClasses: statusClassesOf(ep),
+    auth: authOf(ep),
+    parameters: parametersOf(ep),
+    pii: piiOf(ep),
+    findings: analysis ? findingsOf(analysis) : [],
+  };
+}
+
 /** The lockfile of an analysed inventory (`analyzeInventory(endpoints)`). */
 export function buildLockfile(
   endpoints: readonly EndpointAggregate[],
@@ -140,16 +157,7 @@ export function buildLockfile(
     const analysis = analyses.get(ep);
     if (!analysis) continue;
     const list = domains.get(ep.domain) ?? [];
-    list.push({
-      method: ep.method,
-      path: ep.normalizedPath,
-      sources: sorted(ep.sources),
-      statusClasses: statusClassesOf(ep),
-      auth: authOf(ep),
-      parameters: parametersOf(ep),
-      pii: piiOf(ep),
-      findings: findingsOf(analysis),
-    });
+    list.push(lockEndpointOf(ep, analysis));
     domains.set(ep.domain, list);
   }
   return {

@@ -69,6 +69,14 @@ const EMPTY: LockEndpoint = {
   findings: [],
 };
 
+/**
+ * The changes on one endpoint from `before` to `after` (new and added endpoints aside):
+ * with `before` null, the endpoint is new and only its PII and findings are listed.
+ */
+export function diffEndpoint(domain: string, before: LockEndpoint | null, after: LockEndpoint): ApiChange[] {
+  return endpointChanges(domain, before ?? EMPTY, after);
+}
+
 /** The changes on one endpoint present in both (or only in the newer: `before` is EMPTY). */
 function endpointChanges(domain: string, before: LockEndpoint, after: LockEndpoint): ApiChange[] {
   const at = { domain, method: after.method, path: after.path };
