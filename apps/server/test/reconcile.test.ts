@@ -347,4 +347,30 @@ describe('reconcile', () => {
     ]);
     expect(rec.activities.map((a) => a.title)).not.toContain(expect.stringMatching(/^New PII/));
   });
+
+  it('hands alerting the authentication regression an import shows, with its evidence', async () => {
+    const har = (auth: boolean, status: number): Observation => ({
+      ...get('/account'),
+      source: 'har',
+      auth: auth ? ['bearer'] : [],
+      status,
+    });
+    const first = await reconcile(rows([]), engine([], [har(true, 200), har(true, 200), har(false, 401)]), {
+      ...options,
+      trigger: 'sync',
+    });
+    expect(first.findings[0]!.changes).toEqual([]);
+    const before = first.upserts.map((u) => stored(u.id, u.aggregate, u.evaluation.riskScore));
+    const rec = await reconcile(rows(before), engine(before, [har(false, 200)]), {
+      ...options,
+      trigger: 'sync',
+    });
+    expect(rec.findings[0]!.changes.map((c) => [c.kind, c.before, c.after])).toEqual([
+      [
+        'auth-regression',
+        expect.objectContaining({ requirement: 'required', withoutCredentials: 1, refused: 1 }),
+        expect.objectContaining({ requirement: 'optional', withoutCredentials: 2, refused: 1 }),
+      ],
+    ]);
+  });
 });
