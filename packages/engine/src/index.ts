@@ -91,9 +91,11 @@ export {
   bolaCandidates,
   jwtSubject,
   principalOf,
+  principalOfHeaders,
   type BolaCandidate,
   type PrincipalUse,
 } from './principal-objects.js';
+export { sessionCookiePrincipal } from './session-principal.js';
 
 // Spec versus traffic
 export {

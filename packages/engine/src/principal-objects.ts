@@ -1,11 +1,12 @@
 // Which principals touched which objects of an endpoint, and the BOLA candidates that
 // follows from it (issue 45). A principal is who made a request as the source says: a
-// trace's `enduser.id`, or a captured request's JWT `sub` (read, never verified, and the
-// token itself never kept). Per endpoint the first uses of each (principal, method, raw
+// trace's `enduser.id`, a captured request's JWT `sub` (read, never verified, and the
+// token itself never kept), else a stable hash of its session cookie. Per endpoint the first uses of each (principal, method, raw
 // path) are kept, bounded; once the template is known, the raw path's values at its
 // parameters name the object. When a principal reads or changes an object another
 // principal used first, that is a candidate for broken object-level authorization: two
 // principals, one object, the two requests (method and path only).
+import { sessionCookiePrincipal } from './session-principal.js';
 import type { Observation } from './types.js';
 
 export interface PrincipalUse {
@@ -59,15 +60,22 @@ export function jwtSubject(authorization: string | undefined): string | undefine
   return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : undefined;
 }
 
+/** Who the request's credentials say made it: a JWT's `sub`, else its session cookie's hash. */
+export function principalOfHeaders(headers: Readonly<Record<string, string>>): string | undefined {
+  const sub = jwtSubject(headers['authorization']);
+  return sub !== undefined && sub !== '' ? sub : sessionCookiePrincipal(headers['cookie']);
+}
+
 /** Who made the request, when the observation can tell. */
 export function principalOf(obs: Observation): string | undefined {
-  const principal = obs.principal ?? jwtSubject(obs.requestHeaders['authorization']);
+  const principal = obs.principal || principalOfHeaders(obs.requestHeaders);
   return principal === undefined || principal === '' ? undefined : principal.slice(0, MAX_PRINCIPAL);
 }
 
 /** Keeps the first use of the object by this principal (called once per request on the endpoint). */
 export function notePrincipalUse(agg: WithUses, obs: Observation): void {
-  if (obs.principal === undefined && obs.requestHeaders['authorization'] === undefined) return;
+  const { authorization, cookie } = obs.requestHeaders;
+  if (obs.principal === undefined && authorization === undefined && cookie === undefined) return;
   const principal = principalOf(obs);
   if (principal === undefined) return;
   const uses = (agg.principalUses ??= []);

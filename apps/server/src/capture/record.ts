@@ -7,6 +7,7 @@ import {
   authFromHeaders,
   BODY_SAMPLE_LIMIT,
   BoundedCache,
+  principalOfHeaders,
   redactHeaders,
   type Observation,
 } from '@argus/engine';
@@ -126,6 +127,13 @@ export interface CaptureRequest {
  */
 const afterFirstSegment = (url: string) => url.slice(/^\/*[^/?]*/.exec(url)![0].length);
 
+/** Who sent it, from the credentials before they are redacted: a JWT's sub, a session cookie's hash. */
+function withPrincipal(observation: Observation, sent: Record<string, string>): Observation {
+  const principal = principalOfHeaders(sent);
+  if (principal !== undefined) observation.principal = principal;
+  return observation;
+}
+
 /** The Observation of a captured request (no response yet). */
 export function observationOf(
   request: CaptureRequest,
@@ -154,7 +162,7 @@ export function observationOf(
   };
   const requestBody = bodyText(request.body);
   if (requestBody !== undefined) observation.requestBody = requestBody;
-  return observation;
+  return withPrincipal(observation, sent);
 }
 
 /** Header names lower-cased, hop headers dropped, at most MAX_HEADERS, values capped. */
@@ -202,7 +210,7 @@ export function observationOfExchange(exchange: z.output<typeof capturedExchange
   if (requestBody !== undefined) observation.requestBody = requestBody;
   const responseBody = sample(exchange.responseBody);
   if (responseBody !== undefined) observation.responseBody = responseBody;
-  return observation;
+  return withPrincipal(observation, sent);
 }
 
 /**

@@ -1,6 +1,7 @@
 // HAR 1.2 → Observations, bodies included (PII in both directions).
 import type { AuthScheme, Observation } from '../types.js';
 import { BODY_SAMPLE_LIMIT } from '../types.js';
+import { SESSION_COOKIE } from '../session-principal.js';
 import { apiHosts, type HostEntry } from './har-hosts.js';
 
 export class HarError extends Error {
@@ -23,8 +24,6 @@ const MAX_HAR = 256 * 1024 * 1024;
 const METHOD_TOKEN = /^[A-Za-z][A-Za-z0-9_-]{0,19}$/;
 /** Browser exports also hold data:, blob:, about: and extension URLs: not API traffic, and pathless. */
 const HTTP_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:']);
-
-const SESSION_COOKIE = /(^|[_.-])(sess(ion)?|sid|auth|token|jwt|connect\.sid|remember)/i;
 
 /** Credentials a request carries, from its headers and query. */
 export function authFromHeaders(headers: Record<string, string>, query = ''): AuthScheme[] {
