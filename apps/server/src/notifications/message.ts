@@ -78,27 +78,38 @@ const SLACK_EMOJI: Record<string, string> = {
   low: ':white_circle:',
 };
 
-/** Slack mrkdwn needs &, < and > escaped. */
+/**
+ * Slack reads `<…>` as mentions and links (`<!channel>`, `<http://x|click>`) in
+ * `text` and in mrkdwn alike: &, < and > are escaped in everything it is sent.
+ */
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** An incoming-webhook message: a plain `text` fallback plus Block Kit blocks. */
 export function slackMessage(notice: AlertNotice): Record<string, unknown> {
   const emoji = SLACK_EMOJI[notice.severity] ?? ':white_circle:';
-  const target = describeTarget(notice);
-  const headline = `${emoji} *${notice.severity.toUpperCase()}*${notice.test ? ' (test)' : ''}: ${slackEscape(notice.title)}`;
+  const target = slackEscape(describeTarget(notice));
+  const title = slackEscape(notice.title);
+  const severity = slackEscape(notice.severity);
+  const level = slackEscape(notice.severity.toUpperCase());
+  const headline = `${emoji} *${level}*${notice.test ? ' (test)' : ''}: ${title}`;
   return {
-    text: `${notice.test ? '[test] ' : ''}${notice.severity.toUpperCase()}: ${notice.title}${target ? ` — ${target}` : ''}`,
+    text: `${notice.test ? '[test] ' : ''}${level}: ${title}${target ? ` — ${target}` : ''}`,
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: `${headline}\n${slackEscape(notice.description)}` } },
       {
         type: 'section',
         fields: [
-          { type: 'mrkdwn', text: `*Severity*\n${notice.severity}` },
-          { type: 'mrkdwn', text: `*Trigger*\n${notice.triggerType}` },
-          ...(target ? [{ type: 'mrkdwn', text: `*Endpoint*\n\`${slackEscape(target)}\`` }] : []),
+          { type: 'mrkdwn', text: `*Severity*\n${severity}` },
+          { type: 'mrkdwn', text: `*Trigger*\n${slackEscape(notice.triggerType)}` },
+          ...(target ? [{ type: 'mrkdwn', text: `*Endpoint*\n\`${target}\`` }] : []),
         ],
       },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `<${notice.url}|View in Argus>` }] },
+      {
+        type: 'context',
+        elements: [
+          { type: 'mrkdwn', text: `<${slackEscape(notice.url).replace(/\|/g, '%7C')}|View in Argus>` },
+        ],
+      },
     ],
   };
 }
