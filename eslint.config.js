@@ -40,7 +40,7 @@ export default tseslint.config(
     'packages/engine/src/templating/tree.ts': 2387,
     'packages/api/src/mocks/handlers.ts': 870,
     'packages/api/src/mocks/fixtures.ts': 812,
-    'packages/engine/src/active/runner.ts': 620,
+    'packages/engine/src/active/runner.ts': 621,
     'packages/engine/src/readers/access-log.ts': 582,
     'apps/dashboard/src/pages/domains/DiscoverySourcesDialog.tsx': 483,
     'packages/api/src/hooks/index.ts': 458,

@@ -77,6 +77,7 @@ const PLANTED = [
   'sqli-error-based GET /api/books/{bookId}',
   'sqli-error-based GET /api/search',
   'sqli-time-based GET /api/search',
+  'sqli-boolean-based GET /api/books/{bookId}',
   'nosqli-operator-login POST /api/login',
   'cmdi-output GET /api/tools/ping',
   'cmdi-time GET /api/tools/ping',

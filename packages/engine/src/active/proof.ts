@@ -16,6 +16,8 @@ export interface Sent {
   exchange: number;
   /** The request body as sent (what an answer may echo). */
   requestBody?: string;
+  /** Which injected variant (parameter × value, in order) it was: a pair of steps compares like with like. */
+  variant?: number;
 }
 
 /** The answer's body without the values its own request sent (echoed user names, passwords). */
@@ -118,6 +120,9 @@ export interface ProofContext {
 }
 
 const last = (r: StepRecord | undefined) => r?.sends[r.sends.length - 1];
+/** The answer of `r` to compare with `chosen`: the same injected variant when both injected, else its last. */
+export const paired = (r: StepRecord | undefined, chosen: Sent) =>
+  (chosen.variant !== undefined && r?.sends.find((x) => x.variant === chosen.variant)) || last(r);
 
 /**
  * Whether `conditions` hold with `chosen` as the main step's answer. Returns the
@@ -132,7 +137,7 @@ export async function evaluate(
   for (const c of conditions) {
     const stepName = c.step ?? ctx.main;
     const record = ctx.steps.get(stepName);
-    const s = stepName === ctx.main ? chosen : last(record);
+    const s = stepName === ctx.main ? chosen : paired(record, chosen);
     if (!s || !record) return null;
     if (c.status !== undefined) {
       if (!statusMatches(s.status, c.status)) return null;
@@ -181,12 +186,12 @@ export async function evaluate(
       said.push(`it reads back ${fields.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}`);
     }
     if (c.slower) {
-      const ref = last(ctx.steps.get(c.slower.than));
+      const ref = paired(ctx.steps.get(c.slower.than), chosen);
       if (!ref || s.ms - ref.ms < c.slower.ms) return null;
       said.push(`it took ${Math.round(s.ms)} ms against ${Math.round(ref.ms)} ms`);
     }
     if (c.differsFrom !== undefined) {
-      const ref = last(ctx.steps.get(c.differsFrom));
+      const ref = paired(ctx.steps.get(c.differsFrom), chosen);
       if (!ref || sameAnswer(ref, s)) return null;
       said.push(
         ref.status === s.status
@@ -195,7 +200,7 @@ export async function evaluate(
       );
     }
     if (c.sameAs !== undefined) {
-      const ref = last(ctx.steps.get(c.sameAs));
+      const ref = paired(ctx.steps.get(c.sameAs), chosen);
       if (!ref || !sameAnswer(ref, s)) return null;
       said.push(`it answers like ${c.sameAs} (the difference is stable)`);
     }

@@ -11,6 +11,7 @@ import { jwtCandidates } from './jwt-secrets.js';
 import { applyOwnership, learnFacts, removeCreated } from './learn.js';
 import { templateApplies } from './match.js';
 import { evaluate, jsonPath, leafValues, statusMatches, type Sent, type StepRecord } from './proof.js';
+import { paired } from './proof.js';
 import {
   applyMutation,
   baselineDraft,
@@ -384,7 +385,7 @@ async function attempt(
       const record: StepRecord = { name: step.name, sends: [], complete: false, canaryToken };
       steps.set(step.name, record);
       const isMain = step === main;
-      sending: for (const variant of variants) {
+      sending: for (const [index, variant] of variants.entries()) {
         for (let r = 0; r < (step.repeat ?? 1); r++) {
           const d = variant.draft;
           const path = draftPath(d);
@@ -398,7 +399,7 @@ async function attempt(
               'intrusive test: needs the confirmation that the target is a test environment',
             );
           const sent = await sendDraft(run, test.id, step.name, d, identity, step.mutate?.auth);
-          record.sends.push(sent);
+          record.sends.push(step.inject ? Object.assign(sent, { variant: index }) : sent);
           if (isMain && !AGGREGATE(test)) {
             proved = await evaluate(test.proof, sent, ctx);
             if (proved !== null) {
@@ -446,7 +447,7 @@ async function attempt(
   const evidence: number[] = [];
   if (proved !== null && chosen) {
     for (const [name, record] of steps) {
-      const lastSent = record.sends[record.sends.length - 1];
+      const lastSent = paired(record, chosen);
       if (name !== main.name && lastSent && !test.steps.find((s) => s.name === name)?.cleanup)
         evidence.push(lastSent.exchange);
     }
