@@ -34,3 +34,14 @@ export function codeUnitsOf(s: string): Uint16Array {
   for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
   return units;
 }
+
+/** The decimal number written at `from` in `units` (up to `end`), or -1 when no digit is there. */
+export function digitsAt(units: Uint16Array, from: number, end: number): number {
+  let n = -1;
+  for (let i = from; i < end; i++) {
+    const c = units[i] as number;
+    if (c < 48 || c > 57) break;
+    n = (n < 0 ? 0 : n * 10) + c - 48;
+  }
+  return n;
+}

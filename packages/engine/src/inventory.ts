@@ -5,6 +5,7 @@
 import { NO_HEADERS, type AuthScheme, type Observation, type PiiFinding, type SourceKind } from './types.js';
 import { detectPiiInObservation, pathMayHoldPii } from './pii/scan.js';
 import { ClientBook } from './clients.js';
+import { PageBook } from './pages.js';
 import { mergePrincipalUses, notePrincipalUse, type PrincipalUse } from './principal-objects.js';
 import {
   PathTemplater,
@@ -21,14 +22,7 @@ import {
   type MergeReason,
   type TemplaterOptions,
 } from './templating/index.js';
-import {
-  TrafficSummary,
-  answered,
-  classifyAnswer,
-  classifyRequest,
-  combineTraffic,
-  type DomainTraffic,
-} from './traffic.js';
+import { TrafficSummary, answered, classifyRequest, combineTraffic, type DomainTraffic } from './traffic.js';
 import {
   mergeValues,
   noteValue,
@@ -567,6 +561,7 @@ export class Inventory {
   private readonly detect: boolean;
   private readonly classify: boolean;
   private readonly trafficSummary = new TrafficSummary();
+  private readonly pages = new PageBook();
   /** Summaries of traffic read elsewhere (worker threads), added to `traffic()`. */
   private readonly addedTraffic: DomainTraffic[] = [];
   /** Aggregates loaded with `addAggregate` (stored ones): kept even when they never answered. */
@@ -774,9 +769,7 @@ export class Inventory {
     const method = upper(obs.method);
     const profile = this.classify ? this.clients.profileOf(obs) : null;
     if (profile) {
-      const what =
-        classifyRequest(method, obs.path, obs.query) ??
-        classifyAnswer(method, obs.responseHeaders['content-type']);
+      const what = classifyRequest(method, obs.path, obs.query) ?? this.pages.classify(domain, method, obs);
       if (what) {
         if (what.kind === 'attack') this.clients.noteSignature(profile);
         let template: string | undefined;

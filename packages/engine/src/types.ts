@@ -53,6 +53,8 @@ export interface Observation {
   client?: string;
   /** The client's user agent, when a source without request headers says (a combined log's last field). */
   userAgent?: string;
+  /** The answer's size in bytes, when the source says (an access log's size field). */
+  responseBytes?: number;
   /** Who made the request, when the source says (an OpenTelemetry span's `enduser.id`). */
   principal?: string;
 }

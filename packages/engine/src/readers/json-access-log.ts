@@ -4,6 +4,8 @@
 // `status`, `ts`), Traefik (`RequestMethod`, `RequestPath`, `RequestHost`, `ClientHost`,
 // `DownstreamStatus`, `StartUTC`) and generic loggers (`method`, `url`, `ip`, `timestamp`).
 
+import type { Observation } from '../types.js';
+
 export interface JsonRequestFields {
   method?: string;
   /** The request target (`/path?query`), or the whole request line when only that was logged. */
@@ -20,6 +22,10 @@ export interface JsonRequestFields {
   clfTime?: string;
   /** Request headers, lower-case names (Caddy logs them). */
   headers?: Record<string, string>;
+  /** The answer's size in bytes (Caddy `size`, nginx `body_bytes_sent`). */
+  bytes?: number;
+  /** The answer's content type, when the record holds response headers (Caddy `resp_headers`). */
+  contentType?: string;
 }
 
 type Rec = Record<string, unknown>;
@@ -44,6 +50,7 @@ const HOST_KEYS = keys('host http_host RequestHost server_name vhost');
 const CLIENT_KEYS = keys('client_ip remote_addr remote-ip ClientHost remote_ip ip clientip client');
 const QUERY_KEYS = keys('query args query_string');
 const USER_KEYS = keys('remote_user user user_id');
+const BYTES_KEYS = keys('size body_bytes_sent bytes_sent DownstreamContentSize response_size bytes');
 const EPOCH_KEYS = keys('ts msec epoch');
 const TIME_KEYS = keys('StartUTC time_iso8601 @timestamp timestamp time start_time');
 
@@ -89,6 +96,12 @@ export function jsonRequestFields(r: Rec): JsonRequestFields | null {
     if (/^\d{4}-/.test(clfOrIso)) out.time = timeOf(clfOrIso);
     else out.clfTime = clfOrIso;
   }
+  const bytes = Number(first(r, BYTES_KEYS));
+  if (Number.isInteger(bytes) && bytes >= 0) out.bytes = bytes;
+  const answered = isRec(r.resp_headers) ? r.resp_headers : null;
+  const type = answered && (answered['Content-Type'] ?? answered['content-type']);
+  const contentType = Array.isArray(type) ? type.find((t) => typeof t === 'string' && t) : type;
+  if (typeof contentType === 'string' && contentType) out.contentType = contentType;
   const headers: Record<string, string> = {};
   let anyHeader = false;
   const keep = (name: string, value: string) => {
@@ -106,4 +119,11 @@ export function jsonRequestFields(r: Rec): JsonRequestFields | null {
     if (k.startsWith('request_') && /^[A-Z]/.test(k.slice(8)) && typeof v === 'string') keep(k.slice(8), v);
   if (anyHeader) out.headers = headers;
   return out;
+}
+
+/** The observation of a record, with the answer's size and content type when the record holds them. */
+export function withAnswer(obs: Observation, f: JsonRequestFields): Observation {
+  if (f.bytes !== undefined) obs.responseBytes = f.bytes;
+  if (f.contentType !== undefined) obs.responseHeaders = { 'content-type': f.contentType };
+  return obs;
 }

@@ -145,8 +145,11 @@ export function referenceClfLine(line: string, domain: string): LineResult {
   if (query && CREDENTIAL_QUERY.test(query)) auth = auth ? [...auth, 'query_key'] : ['query_key'];
   // The user agent: the last quoted field, when the line ends with it, after the request.
   const agent = /"([^"]*)"$/.exec(line);
+  // The size field after the status: digits (`-` or none: unknown).
+  const size = /^ (\d+)/.exec(line.slice(statusStart + 3));
   return {
     ...(agent && agent.index > reqEnd ? { userAgent: agent[1] as string } : {}),
+    ...(size ? { responseBytes: Number(size[1]) } : {}),
     source: 'access_log',
     domain: lineDomain,
     method,
