@@ -2,7 +2,9 @@
 // (FUZZ_SEED replays a run, as in the engine's suites; FUZZ_RUNS scales them).
 import fc from 'fast-check';
 
-const seed = Number(process.env['FUZZ_SEED'] || Date.now() % 2 ** 31);
+const givenSeed = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
+/** A long run (`npm run fuzz`) sets FUZZ_RUNS. */
+const longRun = process.env['FUZZ_RUNS'] !== undefined;
 const scale = Number(process.env['FUZZ_RUNS'] || 10_000) / 10_000;
 
 /**
@@ -14,14 +16,17 @@ export const INPUT_TIME_BOUND_MS = 15_000;
 /**
  * fast-check parameters for `runs` requests (times FUZZ_RUNS / 10⁴); prints the seed. An input
  * whose answer does not come within `inputTimeBoundMs` fails the property (a hang), with the
- * input as the counterexample; a synchronous spin is caught by the test's own timeout.
+ * input as the counterexample; a synchronous spin is caught by the test's own timeout. With
+ * `fixedSeed`, a run that is not a long one (no FUZZ_RUNS) uses that seed: the same cases every CI run.
  */
 export function serverFuzzParameters(
   what: string,
   runs: number,
   inputTimeBoundMs = INPUT_TIME_BOUND_MS,
+  fixedSeed?: number,
 ): fc.Parameters<unknown> {
   const numRuns = Math.max(1, Math.round(runs * scale));
+  const seed = givenSeed ?? (fixedSeed !== undefined && !longRun ? fixedSeed : Date.now() % 2 ** 31);
   console.log(`[fuzz] ${what}: ${numRuns} requests, FUZZ_SEED=${seed}`);
   return { seed, numRuns, plugins: [fc.timeout(inputTimeBoundMs)] };
 }

@@ -88,6 +88,9 @@ export function nameParameters(
   }
   if (guessed === 0) return [...segments];
   const out = [...segments];
+  // The next numbered suffix to try per type: `used` only grows, so a suffix taken stays taken
+  // (10k `{id}` segments cost 10k steps, not 50M).
+  const nextSuffix = new Map<string, number>();
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as string;
     if (!GUESSED.has(s) || fixed(i)) continue;
@@ -99,7 +102,12 @@ export function nameParameters(
     if (name === undefined) {
       const typed = s.slice(1, -1);
       name = typed;
-      for (let n = 2; used.has(name); n++) name = `${typed}${n}`;
+      if (used.has(name)) {
+        let n = nextSuffix.get(typed) ?? 2;
+        while (used.has(`${typed}${n}`)) n++;
+        name = `${typed}${n}`;
+        nextSuffix.set(typed, n + 1);
+      }
     }
     used.add(name);
     out[i] = `{${name}}`;
