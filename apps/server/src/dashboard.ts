@@ -37,6 +37,24 @@ function isApiPath(url: string): boolean {
   return segments[0] === 'api' || segments[0] === 'gateway';
 }
 
+/**
+ * Files a dashboard build may hold that production does not serve: source maps
+ * (the app's sources, comments included) and MSW's mock service worker, which
+ * would answer the app's calls from mocks if a page registered it.
+ */
+function isDevelopmentFile(url: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(url.split('?')[0] ?? '')
+      .split(/[/\\]/)
+      .pop()!
+      .toLowerCase();
+  } catch {
+    return true;
+  }
+  return name.endsWith('.map') || name === 'mockserviceworker.js';
+}
+
 export async function dashboardPlugin(app: FastifyInstance, { root }: { root: string }): Promise<void> {
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -52,6 +70,7 @@ export async function dashboardPlugin(app: FastifyInstance, { root }: { root: st
         cacheControl: false,
         // reply.sendFile would exist in this scope only; the fallback below reads index.html itself.
         decorateReply: false,
+        allowedPath: (pathName) => !isDevelopmentFile(pathName),
       });
     });
   }
@@ -61,9 +80,10 @@ export async function dashboardPlugin(app: FastifyInstance, { root }: { root: st
         .code(404)
         .send({ message: `Not found: ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}` });
     }
+    // Hashed assets are immutable; a missing one is a real 404, not the app shell. So is a refused one.
+    if (request.url.startsWith('/assets/') || isDevelopmentFile(request.url))
+      return reply.code(404).send({ message: 'Not found' });
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT);
-    // Hashed assets are immutable; a missing one is a real 404, not the app shell.
-    if (request.url.startsWith('/assets/')) return reply.code(404).send({ message: 'Not found' });
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
