@@ -420,13 +420,15 @@ const FIELD_CONCEPTS: [PiiType, string[][]][] = [
       ['national', 'id'],
       ['national', 'id', 'number'],
       ['tax', 'id'],
-      ['nino'],
       ['personal', 'id', 'number'],
-      ['nhs', 'number'],
       ['id', 'number'],
       ['tin'],
     ],
   ],
+  // A country's id under its country's type.
+  ['uk_nino', [['nino'], ['national', 'insurance', 'number']]],
+  ['uk_nhs', [['nhs', 'number']]],
+  ['br_cpf', [['cpf']]],
   ['passport', [['passport'], ['passport', 'number'], ['passport', 'no']]],
   [
     'driver_license',
@@ -436,7 +438,16 @@ const FIELD_CONCEPTS: [PiiType, string[][]][] = [
       ['driving', 'licence'],
     ],
   ],
-  ['iban', [['iban'], ['bank', 'account'], ['bank', 'account', 'number']]],
+  ['iban', [['iban']]],
+  // An account number is not an IBAN.
+  [
+    'bank_account',
+    [
+      ['bank', 'account'],
+      ['bank', 'account', 'number'],
+      ['account', 'number'],
+    ],
+  ],
   [
     'password',
     [
@@ -593,12 +604,12 @@ export function fieldCorpus(seed: number, rounds = 20): FieldSample[] {
     for (const [type, variants] of FIELD_CONCEPTS)
       out.push({ name: render(f, pick(f, variants)), label: type });
     for (const words of FIELD_NEGATIVES) out.push({ name: render(f, words), label: null });
-    out.push({
-      name: pick(f, ['number', 'cvc', 'exp_month', 'expYear']),
-      parent: pick(f, ['card', 'payment_card']),
-      label: 'credit_card',
-    });
-    out.push({ name: `card[${pick(f, ['number', 'cvc', 'exp_month', 'exp_year'])}]`, label: 'credit_card' });
+    // A card's expiry is not its number.
+    const leaf = pick(f, ['number', 'cvc', 'exp_month', 'expYear']);
+    const cardLabel = (name: string) => (name.startsWith('exp') ? 'card_expiry' : 'credit_card');
+    out.push({ name: leaf, parent: pick(f, ['card', 'payment_card']), label: cardLabel(leaf) });
+    const flat = pick(f, ['number', 'cvc', 'exp_month', 'exp_year']);
+    out.push({ name: `card[${flat}]`, label: cardLabel(flat) });
     out.push({
       name: 'name',
       parent: pick(f, ['billing_details', 'customer', 'shipping', 'cardholder']),

@@ -1,6 +1,13 @@
 // Risk score 0-100: four parts in [0,1] weighted by the settings, lifted towards 100 by
 // the exploitability of the worst finding (how it is known × severity × exposure).
-import type { Confidence, Evidence, Severity, Vulnerability, PiiType } from './types.js';
+import {
+  COUNTRY_ID_TYPES,
+  type Confidence,
+  type Evidence,
+  type Severity,
+  type Vulnerability,
+  type PiiType,
+} from './types.js';
 
 export interface RiskWeights {
   vulnerability: number;
@@ -82,8 +89,11 @@ const PII_WEIGHT: Partial<Record<PiiType, number>> = {
   ssn: 1,
   credit_card: 1,
   national_id: 1,
+  ...Object.fromEntries(COUNTRY_ID_TYPES.map((t) => [t, 1])),
   passport: 0.9,
   iban: 0.8,
+  bank_account: 0.8,
+  card_expiry: 0.3,
   password: 0.9,
   dob: 0.6,
   driver_license: 0.8,

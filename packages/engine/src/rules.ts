@@ -1,6 +1,6 @@
 // Alert rule evaluation: rules (triggerType + conditions) × scan findings → alerts,
 // de-duplicated by rule, endpoint and finding.
-import { SEVERITY_ORDER, type Severity, type Vulnerability } from './types.js';
+import { COUNTRY_ID_TYPES, SEVERITY_ORDER, type Severity, type Vulnerability } from './types.js';
 
 export type TriggerType =
   'vulnerability_detected' | 'high_risk_endpoint' | 'pii_exposed' | 'threshold_breach';
@@ -365,6 +365,8 @@ const PII_LABELS: Record<string, string> = {
   dob: 'Date of birth',
   ip_address: 'IP address',
   iban: 'IBAN',
+  bank_account: 'Bank account number',
+  card_expiry: 'Card expiry date',
   jwt: 'JWT',
   api_key: 'API key',
 };
@@ -384,5 +386,7 @@ export function piiLabel(type: string): string {
   const label = PII_LABELS[type];
   if (label) return label;
   const words = type.replace(/_/g, ' ');
+  // A country's id by its own name: `uk_nino` → "UK NINO".
+  if ((COUNTRY_ID_TYPES as readonly string[]).includes(type)) return words.toUpperCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

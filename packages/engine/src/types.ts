@@ -64,16 +64,43 @@ export const BODY_SAMPLE_LIMIT = 64 * 1024;
 /** A shared, frozen empty header record for sources without headers (access logs). */
 export const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Kinds of personal or secret data the detectors know. */
+/**
+ * National ids of a known country, named as Presidio names its entities (lower-cased);
+ * `national_id` is one whose country is not known, `ssn` the United States' own.
+ */
+export const COUNTRY_ID_TYPES = [
+  'us_itin',
+  'uk_nino',
+  'uk_nhs',
+  'ca_sin',
+  'in_aadhaar',
+  'in_pan',
+  'pl_pesel',
+  'es_nif',
+  'es_nie',
+  'it_fiscal_code',
+  'br_cpf',
+  'mx_curp',
+  'au_tfn',
+] as const;
+export type CountryIdType = (typeof COUNTRY_ID_TYPES)[number];
+
+/**
+ * Kinds of personal or secret data the detectors know. A card's expiry is not its number,
+ * a bank account number not an IBAN.
+ */
 export type PiiType =
   | 'ssn'
+  | CountryIdType
   | 'email'
   | 'phone'
   | 'credit_card'
+  | 'card_expiry'
   | 'national_id'
   | 'dob'
   | 'ip_address'
   | 'iban'
+  | 'bank_account'
   | 'jwt'
   | 'api_key'
   | 'passport'
@@ -90,8 +117,10 @@ export const SENSITIVE_PII: ReadonlySet<string> = new Set<PiiType>([
   'password',
   'passport',
   'iban',
+  'bank_account',
   'driver_license',
   'api_key',
+  ...COUNTRY_ID_TYPES,
 ]);
 
 /** Where in a request/response PII was seen. */

@@ -16,7 +16,8 @@
 //
 // Secrets and tokens (`client_secret`, `access_token`) are credentials (`api_key`),
 // not passwords; a password is a field a person types.
-import type { PiiType } from '../types.js';
+import { COUNTRY_ID_TYPES, type PiiType } from '../types.js';
+import { NATIONAL_ID_NAMES, type NameEntry } from './national-id-names.js';
 
 /** Abbreviations and synonyms, per word. */
 const EXPAND: Record<string, string[]> = {
@@ -168,7 +169,8 @@ const QUALIFIERS = new Set([
  * The vocabulary: the words a field name reduces to → its PII type. `open` kinds
  * also match as the last words of a longer name (`support_email`).
  */
-const VOCABULARY: { words: string; type: PiiType; open?: boolean }[] = [
+const VOCABULARY: NameEntry[] = [
+  ...NATIONAL_ID_NAMES,
   { words: 'email', type: 'email', open: true },
   { words: 'email address', type: 'email', open: true },
   { words: 'phone', type: 'phone', open: true },
@@ -176,8 +178,6 @@ const VOCABULARY: { words: string; type: PiiType; open?: boolean }[] = [
   { words: 'mobile', type: 'phone' },
   { words: 'fax', type: 'phone' },
   { words: 'msisdn', type: 'phone', open: true },
-  { words: 'ssn', type: 'ssn', open: true },
-  { words: 'social security', type: 'ssn', open: true },
   { words: 'birth date', type: 'dob', open: true },
   { words: 'date of birth', type: 'dob', open: true },
   { words: 'credit card', type: 'credit_card', open: true },
@@ -185,38 +185,14 @@ const VOCABULARY: { words: string; type: PiiType; open?: boolean }[] = [
   { words: 'pan', type: 'credit_card' },
   { words: 'primary account', type: 'credit_card' },
   { words: 'cvc', type: 'credit_card', open: true },
-  { words: 'credit card expiry', type: 'credit_card' },
-  { words: 'card expiry', type: 'credit_card' },
+  { words: 'credit card expiry', type: 'card_expiry' },
+  { words: 'card expiry', type: 'card_expiry' },
   { words: 'passport', type: 'passport', open: true },
-  { words: 'national id', type: 'national_id', open: true },
-  { words: 'national identity', type: 'national_id', open: true },
-  { words: 'national identification', type: 'national_id', open: true },
-  { words: 'national insurance', type: 'national_id', open: true },
-  { words: 'nin', type: 'national_id' },
-  { words: 'nino', type: 'national_id' },
-  { words: 'tax id', type: 'national_id', open: true },
-  { words: 'tax identification', type: 'national_id', open: true },
-  { words: 'tin', type: 'national_id' },
-  { words: 'itin', type: 'national_id' },
-  { words: 'sin', type: 'national_id' },
-  { words: 'social insurance', type: 'national_id', open: true },
-  { words: 'aadhaar', type: 'national_id', open: true },
-  { words: 'pesel', type: 'national_id' },
-  { words: 'nif', type: 'national_id' },
-  { words: 'nie', type: 'national_id' },
-  { words: 'dni', type: 'national_id' },
-  { words: 'cpf', type: 'national_id' },
-  { words: 'curp', type: 'national_id' },
-  { words: 'personal id', type: 'national_id' },
-  { words: 'nhs', type: 'national_id', open: true },
-  { words: 'fiscal code', type: 'national_id', open: true },
-  { words: 'codice fiscale', type: 'national_id' },
   { words: 'driver license', type: 'driver_license', open: true },
   { words: 'license number', type: 'driver_license' },
-  { words: 'id number', type: 'national_id' },
-  { words: 'account number', type: 'iban' },
+  { words: 'account number', type: 'bank_account' },
   { words: 'iban', type: 'iban', open: true },
-  { words: 'bank account', type: 'iban', open: true },
+  { words: 'bank account', type: 'bank_account', open: true },
   { words: 'password', type: 'password', open: true },
   { words: 'pass', type: 'password' },
   { words: 'password hash', type: 'password' },
@@ -441,6 +417,7 @@ const BUSINESS_WORDS = new Set(
   ),
 );
 const PHONE_WORDS = new Set(['phone', 'telephone', 'mobile', 'fax']);
+const isCountryId = (t: string) => (COUNTRY_ID_TYPES as readonly string[]).includes(t);
 
 /**
  * Whether a type a name suggests is a person's data in its context: the words of the
@@ -466,7 +443,8 @@ function personal(type: PiiType, words: string[], parentWords: string[]): boolea
     case 'address':
       return !parentWords.includes('ip');
     default:
-      return true;
+      // A company's registration number is no country's personal id either.
+      return !isCountryId(type) || !all.some((w) => BUSINESS_WORDS.has(w));
   }
 }
 
@@ -494,7 +472,8 @@ function typeOfField(name: string, parent?: string): PiiType | null {
   if (parent === undefined) return null;
   const leaf = words.join(' ');
   const parentWords = core(fieldWords(parent.replace(/\[\]$/, ''))).join(' ');
-  if (CARD_PARENT.test(parentWords) && CARD_LEAF.has(leaf)) return 'credit_card';
+  if (CARD_PARENT.test(parentWords) && CARD_LEAF.has(leaf))
+    return leaf.startsWith('exp') ? 'card_expiry' : 'credit_card';
   if (leaf === 'name' && PERSON_PARENT.test(parentWords)) return 'name';
   if (ADDRESS_PARENT.test(parentWords) && ADDRESS_LEAF.has(core(words).join(' '))) return 'address';
   return null;

@@ -41,6 +41,7 @@ export function redactSample(type: PiiType, value: string): string {
     case 'passport':
     case 'driver_license':
     case 'iban':
+    case 'bank_account':
     case 'phone':
       return mask(v, 4);
     case 'jwt':

@@ -2,11 +2,19 @@
 // bounded), resolves local `$ref`s lazily with cycle detection (no fully expanded
 // copy, so shared and recursive schemas cost nothing extra).
 import { parse as parseYaml } from 'yaml';
-import type { PiiFinding, PiiLocation } from '../types.js';
+import type { PiiFinding } from '../types.js';
 import type { SpecEndpoint, SpecInfo } from '../inventory.js';
-import { normaliseFieldName, piiTypeForFieldName, piiTypeForFormat } from '../pii/detect.js';
-import { personalInContext } from '../pii/field-names.js';
 import { normalizeTemplate } from '../templating/index.js';
+import {
+  RefResolver,
+  pointerToken,
+  walkCache as newWalkCache,
+  walkSchema,
+  type FieldWalk,
+} from './openapi-schema.js';
+import { errorObjects } from './error-objects.js';
+import { leafPii } from './schema-leaf.js';
+import { dropExpansions, expansionsOf } from './expansions.js';
 
 export class SpecError extends Error {
   override name = 'SpecError';
@@ -22,10 +30,8 @@ export interface OpenApiResult {
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const MAX_TEXT = 64 * 1024 * 1024;
-const MAX_FIELDS = 200;
 
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isRef = (v: unknown): boolean => isObj(v) && typeof v['$ref'] === 'string';
 
 /** Parse text as JSON or YAML. YAML aliases are limited (alias bombs fail fast). */
 export function parseSpecText(text: string): unknown {
@@ -50,150 +56,6 @@ export function parseSpecText(text: string): unknown {
   } catch (err) {
     throw new SpecError(`Invalid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
-}
-
-function decodeFragment(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-class RefResolver {
-  constructor(private readonly root: unknown) {}
-  readonly unresolved = new Set<string>();
-
-  /** Follow `$ref` chains (local pointers only) up to 32 hops; returns undefined on a loop or a missing target. */
-  deref(node: unknown): unknown {
-    let cur = node;
-    for (let hops = 0; hops < 32; hops++) {
-      if (!isObj(cur) || typeof cur['$ref'] !== 'string') return cur;
-      const ref = cur['$ref'];
-      if (!ref.startsWith('#')) {
-        this.unresolved.add(ref);
-        return undefined;
-      }
-      cur = this.pointer(ref.slice(1));
-      if (cur === undefined) {
-        this.unresolved.add(ref);
-        return undefined;
-      }
-    }
-    return undefined;
-  }
-
-  private pointer(ptr: string): unknown {
-    let cur: unknown = this.root;
-    if (ptr === '' || ptr === '/') return cur;
-    for (const raw of ptr.slice(1).split('/')) {
-      const decoded = decodeFragment(raw);
-      if (decoded === undefined) return undefined; // a malformed %-escape names nothing
-      const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (Array.isArray(cur)) cur = cur[Number(key)];
-      else if (isObj(cur)) cur = cur[key];
-      else return undefined;
-    }
-    return cur;
-  }
-}
-
-interface FieldWalk {
-  fields: string[];
-  pii: PiiFinding[];
-}
-
-type WalkCache = Map<string, Map<unknown, FieldWalk>>;
-
-/**
- * Walk a schema's properties (bounded depth, cycle-safe) collecting field paths and
- * PII by name/format. Results are memoised per schema object, so a component shared
- * by hundreds of operations through `$ref` is walked once.
- */
-function walkSchema(
-  resolver: RefResolver,
-  schema: unknown,
-  location: PiiLocation,
-  out: FieldWalk,
-  cache: WalkCache,
-  pointer: string,
-  ownFieldsOnly = false,
-): void {
-  if (ownFieldsOnly && isRef(schema)) return;
-  const target = resolver.deref(schema);
-  if (typeof target !== 'object' || target === null) return;
-  const mode = ownFieldsOnly ? `${location}:own` : location;
-  let byLocation = cache.get(mode);
-  if (!byLocation) cache.set(mode, (byLocation = new Map()));
-  let result = byLocation.get(target);
-  if (!result) {
-    result = { fields: [], pii: [] };
-    walkSchemaUncached(resolver, target, location, result, ownFieldsOnly);
-    byLocation.set(target, result);
-  }
-  for (const f of result.fields)
-    if (out.fields.length < MAX_FIELDS && !out.fields.includes(f)) out.fields.push(f);
-  for (const f of result.pii)
-    out.pii.push({
-      ...f,
-      evidence: {
-        side: location === 'spec.request' ? 'request' : 'response',
-        part: 'body',
-        ...(f.field ? { field: f.field } : {}),
-        pointer,
-        rule: f.evidence?.rule ?? 'schema',
-      },
-    });
-}
-
-/** RFC 6901 escaping of one pointer token. */
-const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function walkSchemaUncached(
-  resolver: RefResolver,
-  schema: unknown,
-  location: PiiLocation,
-  out: FieldWalk,
-  ownFieldsOnly: boolean,
-): void {
-  const active = new Set<unknown>();
-  const seenPii = new Set<string>();
-  let budget = 2000;
-  const visit = (node: unknown, path: string, depth: number): void => {
-    if (ownFieldsOnly && isRef(node)) return;
-    const s = resolver.deref(node);
-    if (!isObj(s) || depth > 8 || active.has(s) || budget-- <= 0) return;
-    active.add(s);
-    const fmt = typeof s['format'] === 'string' ? s['format'] : undefined;
-    // Leaves only: an object (`card`, `address`) is PII through its fields, a flag is never PII.
-    const leaf = !isObj(s['properties']) && s['type'] !== 'object' && s['type'] !== 'boolean';
-    if (path) {
-      const parts = path.split('.').map((p) => p.replace(/(\[\])+$/, ''));
-      const name = parts[parts.length - 1] as string;
-      const byName = leaf ? piiTypeForFieldName(name, parts[parts.length - 2]) : null;
-      const byFormat = leaf ? piiTypeForFormat(fmt) : null;
-      // A declared format says what the value is, its context whose it is (a firewall's list of IPs).
-      const t =
-        byName ?? (byFormat && personalInContext(byFormat, name, parts[parts.length - 2]) ? byFormat : null);
-      if (t && !seenPii.has(`${t}|${path}`)) {
-        seenPii.add(`${t}|${path}`);
-        const rule = byName ? `field-name:${normaliseFieldName(name)}` : `schema-format:${fmt}`;
-        out.pii.push({ type: t, location, field: path, by: 'schema', evidence: { rule } });
-      }
-      if (out.fields.length < MAX_FIELDS && !out.fields.includes(path)) out.fields.push(path);
-    }
-    const props = s['properties'];
-    if (isObj(props))
-      for (const [k, v] of Object.entries(props)) visit(v, path ? `${path}.${k}` : k, depth + 1);
-    if (s['items'] !== undefined) visit(s['items'], path ? `${path}[]` : '', depth + 1);
-    for (const comb of ['allOf', 'oneOf', 'anyOf'] as const) {
-      const list = s[comb];
-      if (Array.isArray(list)) for (const sub of list) visit(sub, path, depth + 1);
-    }
-    if (isObj(s['additionalProperties'])) visit(s['additionalProperties'], path, depth + 1);
-    active.delete(s);
-  };
-  visit(schema, '', 0);
 }
 
 function hostOf(url: string): { domain: string; basePath: string; scheme: string | null } {
@@ -230,7 +92,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
   if (swagger && !swagger.startsWith('2')) throw new SpecError(`Unsupported Swagger version ${swagger}`);
   if (openapi && !/^3\.[01]/.test(openapi)) throw new SpecError(`Unsupported OpenAPI version ${openapi}`);
   const resolver = new RefResolver(doc);
-  const walkCache: WalkCache = new Map();
+  const walkCache = newWalkCache(errorObjects(resolver, doc['paths']));
   const warnings: string[] = [];
   const info = isObj(doc['info']) ? doc['info'] : {};
   const title = typeof info['title'] === 'string' ? info['title'] : '';
@@ -316,11 +178,15 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
           ...(typeof format === 'string' ? { format } : {}),
           ...(param['required'] === true ? { required: true } : {}),
         });
-        const byName = piiTypeForFieldName(String(param['name']));
-        const t = byName ?? piiTypeForFormat(format);
-        if (t)
+        const hit = leafPii(
+          { type, format, pattern: isObj(schema) ? schema['pattern'] : param['pattern'] },
+          String(param['name']),
+          undefined,
+          where === 'path',
+        );
+        if (hit)
           piiFields.push({
-            type: t,
+            type: hit.type,
             location: 'spec.parameter',
             field: `${where}.${String(param['name'])}`,
             by: 'schema',
@@ -333,9 +199,7 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
                   : {}),
               field: String(param['name']),
               pointer: paramPointer,
-              rule: byName
-                ? `field-name:${normaliseFieldName(String(param['name']))}`
-                : `schema-format:${format}`,
+              rule: hit.rule,
             },
           });
       }
@@ -373,6 +237,11 @@ export function readOpenApi(input: string | unknown, options: { domain?: string 
           }
         }
       }
+      const expansions = expansionsOf(
+        [...byKey.values()].map((v) => v.param),
+        (n) => resolver.deref(n),
+      );
+      dropExpansions(responseWalk.fields, piiFields, expansions);
       const template = normalizeTemplate(`${base.basePath}/${rawPath}`);
       endpoints.push({
         domain,
