@@ -125,6 +125,20 @@ describe('parameter names', () => {
       '{id}',
     ]);
     expect(nameParameters(['{id2}', '{id}', '{id}'])).toEqual(['{id2}', '{id}', '{id3}']);
+    // numbering resumes per type past declared names, whatever comes between
+    expect(nameParameters(['{id}', '{id4}', '{uuid}', '{id}', '{id}', '{uuid}', '{id}', '{id}'])).toEqual([
+      '{id}',
+      '{id4}',
+      '{uuid}',
+      '{id2}',
+      '{id3}',
+      '{uuid2}',
+      '{id5}',
+      '{id6}',
+    ]);
+    const many = nameParameters(Array<string>(10_000).fill('{id}'));
+    expect(new Set(many).size).toBe(10_000);
+    expect(many.at(-1)).toBe('{id10000}');
   });
 
   // 3,000 generated paths: ~0.3 s alone, 5-6 s on a loaded 2-core machine.
