@@ -43,7 +43,6 @@ export default tseslint.config(
     'packages/engine/src/active/runner.ts': 621,
     'apps/dashboard/src/pages/domains/DiscoverySourcesDialog.tsx': 483,
     'packages/api/src/hooks/index.ts': 458,
-    'apps/server/src/routes/endpoints.ts': 446,
     'apps/server/src/capture/journal.ts': 437,
     'apps/server/src/testing/runs.ts': 436,
     'packages/engine/src/pii/field-names.ts': 429,

@@ -1,6 +1,7 @@
 export * from './vocabulary.js';
 export * from './entities.js';
 export * from './requests.js';
+export * from './endpoint-query.js';
 export * from './paths.js';
 export * from './fetcher.js';
 export * from './scan.js';

@@ -1,6 +1,7 @@
 // Every URL of spec section 7, in one place. The URL path (with its query)
 // is also the SWR cache key of the matching read.
-import type { AlertQuery, EndpointQuery } from './requests.js';
+import type { AlertQuery } from './requests.js';
+import type { EndpointQuery } from './endpoint-query.js';
 
 export const API_PREFIX = '/api/v1';
 const enc = encodeURIComponent;

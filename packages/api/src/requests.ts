@@ -289,25 +289,6 @@ export const alertQuerySchema = z.object({
 });
 export type AlertQuery = z.infer<typeof alertQuerySchema>;
 
-export const ENDPOINT_SORTS = [
-  'risk',
-  '-risk',
-  'lastSeen',
-  '-lastSeen',
-  'path',
-  '-path',
-  'rps',
-  '-rps',
-] as const;
-export const endpointQuerySchema = z.object({
-  q: z.string().max(200).optional(),
-  domain: z.string().max(253).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  sort: z.enum(ENDPOINT_SORTS).optional(),
-});
-export type EndpointQuery = z.infer<typeof endpointQuerySchema>;
-
 /** Clamp a typed number into range, falling back to a default when cleared or non-numeric (spec section 5). */
 export function numberOr(value: unknown, fallback: number, min: number, max: number): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);

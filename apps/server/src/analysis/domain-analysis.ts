@@ -200,6 +200,7 @@ export async function rescanEndpoint(
         classification: evaluation.classification,
         piiTypes: evaluation.piiTypes,
         isPublic: evaluation.isPublic,
+        auth: evaluation.auth,
         avgRps: evaluation.avgRps,
         vulnerabilityCount: evaluation.vulnerabilities.length,
         lastScanned: now,

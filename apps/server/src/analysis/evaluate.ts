@@ -3,6 +3,7 @@
 // the API sends. No analysis logic lives here.
 import {
   analyzeEndpoint,
+  type authSummary,
   isInternalHost,
   scoreEndpoint,
   type CheckContext,
@@ -10,7 +11,7 @@ import {
   type RiskResult,
   type Vulnerability,
 } from '@argus/engine';
-import type { RiskBreakdown, SettingsUpdate } from '@argus/api';
+import type { EndpointAuth, RiskBreakdown, SettingsUpdate } from '@argus/api';
 
 export interface EndpointEvaluation {
   /** The findings that count. */
@@ -23,6 +24,8 @@ export interface EndpointEvaluation {
   riskBreakdown: RiskBreakdown;
   classification: string;
   isPublic: boolean;
+  /** Authentication seen, in the list filter's words. */
+  auth: EndpointAuth;
   avgRps: number;
 }
 
@@ -102,6 +105,14 @@ export function explainRisk(result: RiskResult): RiskBreakdown {
   };
 }
 
+/** The engine's 'mixed' (some requests with credentials, some without) is the list's 'optional'. */
+const LIST_AUTH: Record<ReturnType<typeof authSummary>, EndpointAuth> = {
+  required: 'required',
+  mixed: 'optional',
+  none: 'none',
+  unknown: 'unknown',
+};
+
 const exposureOf = (auth: string): 'public' | 'authenticated' | 'unknown' =>
   auth === 'none' || auth === 'mixed' ? 'public' : auth === 'required' ? 'authenticated' : 'unknown';
 
@@ -135,6 +146,7 @@ export function evaluateEndpoint(agg: EndpointAggregate, options: EvaluateOption
     riskBreakdown: explainRisk(risk),
     classification: analysis.classification.classification,
     isPublic: exposureOf(analysis.auth) === 'public',
+    auth: LIST_AUTH[analysis.auth],
     avgRps: analysis.avgRps,
   };
 }

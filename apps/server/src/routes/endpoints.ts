@@ -1,18 +1,13 @@
-// Endpoints (list, top, one, rescan, PATCH), metrics, vulnerabilities and PII.
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+// One endpoint (read, rescan, PATCH, finding marks), metrics, vulnerabilities and PII.
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
-  endpointListSchema,
-  endpointQuerySchema,
   endpointSchema,
   endpointUpdateSchema,
   findingFalsePositiveSchema,
-  HIGH_RISK_THRESHOLD,
   metricsSchema,
   paths,
   piiListSchema,
   SCAN_SAMPLE_HOST,
-  topEndpointsSchema,
   vulnerabilityListSchema,
 } from '@argus/api';
 import { fetchWithTimeout, probeEndpoint } from '@argus/connectors';
@@ -40,10 +35,9 @@ import { resolveAlertsOfMarkedFindings } from '../alerts/false-positives.js';
 import { HttpError, notFound, requireId } from '../errors.js';
 import { severityRank } from '../db/severity.js';
 import { idParams, optionalBody, routesPlugin } from '../zod-provider.js';
+import { notSampleEndpoint } from './endpoint-filters.js';
+import { UNPAGED_CAP } from './endpoint-list.js';
 import { summaryColumns, toPiiFindings, toSummary, toVulnerability, type SummaryRow } from './serialize.js';
-
-/** Without `limit`, lists answer everything up to this many rows (`total` stays exact). */
-const UNPAGED_CAP = 5000;
 
 /** The false-positive mark of a vulnerability row, if any (left join condition). */
 const vulnerabilityMark = and(
@@ -59,25 +53,7 @@ const markColumns = {
 };
 
 // Run Scan's sample domain counts in no metric, ranking or list unless asked for by name.
-const notSampleEndpoint = ne(endpoints.domain, SCAN_SAMPLE_HOST);
 const notSampleDomain = ne(domains.name, SCAN_SAMPLE_HOST);
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-// The indexes are `(column DESC NULLS LAST, id)`: orders are spelled to match them
-// exactly (ascending orders as their backward scan), or PostgreSQL sorts every row.
-const down = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
-const up = (column: SQL | AnyPgColumn) => sql`${column} asc nulls first`;
-const SORTS: Record<string, SQL[]> = {
-  risk: [up(endpoints.riskScore), desc(endpoints.id)],
-  '-risk': [down(endpoints.riskScore), asc(endpoints.id)],
-  lastSeen: [up(endpoints.lastSeen), desc(endpoints.id)],
-  '-lastSeen': [down(endpoints.lastSeen), asc(endpoints.id)],
-  path: [asc(endpoints.normalizedPath), asc(endpoints.id)],
-  '-path': [desc(endpoints.normalizedPath), desc(endpoints.id)],
-  rps: [up(endpoints.avgRps), desc(endpoints.id)],
-  '-rps': [down(endpoints.avgRps), asc(endpoints.id)],
-};
 
 interface RouteDeps {
   ctx: AppContext;
@@ -88,8 +64,6 @@ interface RouteDeps {
 export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: RouteDeps) => {
   const { ctx, analyzer, testRunner } = deps;
   const { db } = ctx;
-  const { ownerId: _ownerId, ownerName: _ownerName, ...endpointColumns } = summaryColumns;
-  const pageColumns = { ...endpointColumns, ownerId: endpoints.ownerId };
 
   /** Deep scanning: the engine's safe GET probes against the domain's upstream (or https://domain). */
   async function probe(agg: EndpointAggregate): Promise<EngineVulnerability[]> {
@@ -111,22 +85,6 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
       logProbeFailure(ctx, agg, error);
       return [];
     }
-  }
-
-  /** Pages are read from `endpoints` alone (index order); owners are looked up for the page only. */
-  async function withOwners(
-    rows: (Omit<SummaryRow, 'ownerName' | 'ownerId'> & { ownerId: string | null })[],
-  ): Promise<SummaryRow[]> {
-    const ids = [...new Set(rows.map((r) => r.ownerId).filter((id): id is string => id !== null))];
-    const owners =
-      ids.length === 0
-        ? []
-        : await db
-            .select({ id: users.id, username: users.username })
-            .from(users)
-            .where(inArray(users.id, ids));
-    const names = new Map(owners.map((o) => [o.id, o.username]));
-    return rows.map((r) => ({ ...r, ownerName: r.ownerId ? (names.get(r.ownerId) ?? null) : null }));
   }
 
   async function loadEndpoint(id: string) {
@@ -212,58 +170,6 @@ export const endpointRoutes = routesPlugin('argus-endpoints', async (app, deps: 
       piiEndpoints: row?.pii ?? 0,
       avgRiskScore: (total > 0 ? (row?.riskSum ?? 0) / total : 0).toFixed(1),
     };
-  });
-
-  const top = allow('viewer', { response: { 200: topEndpointsSchema } });
-  app.get(paths.topEndpoints(), { ...top, preHandler: consistentRead }, async () => {
-    const rows = await withOwners(
-      await db
-        .select(pageColumns)
-        .from(endpoints)
-        .where(and(gt(endpoints.riskScore, HIGH_RISK_THRESHOLD), notSampleEndpoint))
-        .orderBy(...SORTS['-risk']!)
-        .limit(10),
-    );
-    return rows.map(toSummary);
-  });
-
-  const list = allow('viewer', { querystring: endpointQuerySchema, response: { 200: endpointListSchema } });
-  app.get(paths.endpoints(), { ...list, preHandler: consistentRead }, async (request) => {
-    const query = request.query;
-    const conditions: SQL[] = [];
-    if (query.domain) conditions.push(eq(endpoints.domain, query.domain.toLowerCase()));
-    else conditions.push(notSampleEndpoint);
-    const q = query.q?.trim();
-    if (q) {
-      const pattern = `%${escapeLike(q)}%`;
-      // One expression, the one the trigram index covers (migration 0010).
-      conditions.push(
-        sql`(${endpoints.normalizedPath} || ' ' || ${endpoints.domain} || ' ' || ${endpoints.method}) ilike ${pattern}`,
-      );
-    }
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    // Without a text search the total comes from the trigger-kept counters.
-    const countTotal = async () =>
-      q
-        ? ((await db.select({ n: count() }).from(endpoints).where(where))[0]?.n ?? 0)
-        : ((
-            await db
-              .select({ n: sql<number>`coalesce(sum(${domainStats.endpoints}), 0)`.mapWith(Number) })
-              .from(domainStats)
-              .innerJoin(domains, eq(domains.id, domainStats.domainId))
-              .where(query.domain ? eq(domains.name, query.domain.toLowerCase()) : notSampleDomain)
-          )[0]?.n ?? 0);
-    const [page, total] = await Promise.all([
-      db
-        .select(pageColumns)
-        .from(endpoints)
-        .where(where)
-        .orderBy(...(SORTS[query.sort ?? '-risk'] ?? []))
-        .limit(query.limit ?? UNPAGED_CAP)
-        .offset(query.offset ?? 0),
-      countTotal(),
-    ]);
-    return { endpoints: (await withOwners(page)).map(toSummary), total };
   });
 
   app.get('/api/v1/endpoints/:id', allow('viewer', oneEndpoint), async (request) =>

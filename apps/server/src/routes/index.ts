@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { accountRoutes } from './account.js';
 import { adminRoutes } from './admin.js';
 import { domainRoutes } from './domains.js';
+import { endpointListRoutes } from './endpoint-list.js';
 import { endpointRoutes } from './endpoints.js';
 import { miscRoutes } from './misc.js';
 import { otlpReceiptRoutes } from './otlp-receipts.js';
@@ -23,6 +24,7 @@ interface ApiDeps {
 }
 
 export const apiRoutes = routesPlugin('argus-api', async (app, opts: ApiDeps) => {
+  await app.register(endpointListRoutes, opts);
   await app.register(endpointRoutes, opts);
   await app.register(domainRoutes, opts);
   await app.register(miscRoutes, opts);

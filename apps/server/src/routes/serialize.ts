@@ -9,6 +9,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Engine source kinds → the names the API documents (openapi, access_log, api_gateway, har, capture). */
 const SOURCE_NAMES: Record<string, string> = { gateway: 'api_gateway' };
 
+/** The stored source kind an API source name stands for. */
+export const storedSourceName = (name: string): string =>
+  Object.entries(SOURCE_NAMES).find(([, api]) => api === name)?.[0] ?? name;
+
 /** Columns a summary needs (never the aggregate). */
 export const summaryColumns = {
   id: endpoints.id,

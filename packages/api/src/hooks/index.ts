@@ -16,7 +16,6 @@ import type {
   BulkAlertUpdate,
   DiscoverySourceCreate,
   DomainCreate,
-  EndpointQuery,
   EndpointUpdate,
   FindingFalsePositive,
   TemplateOverrideRequest,
@@ -28,6 +27,7 @@ import type {
   UserCreate,
   UserUpdate,
 } from '../requests.js';
+import type { EndpointQuery } from '../endpoint-query.js';
 import { runScan, type RunScanOptions } from '../scan.js';
 import { useRead } from './read.js';
 

@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { RiskBreakdown } from '@argus/api';
+import type { EndpointAuth, RiskBreakdown } from '@argus/api';
 import type { DomainTraffic, EndpointAggregate, Evidence } from '@argus/engine';
 import { createdAt } from './columns.js';
 import { users } from './core.js';
@@ -120,6 +120,8 @@ export const endpoints = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Authentication seen: required, optional (some requests without), none or unknown. */
+    auth: text('auth').$type<EndpointAuth>().notNull().default('unknown'),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
     /** Null while the endpoint is known only from a description (never seen in traffic). */
     lastSeen: timestamp('last_seen', { withTimezone: true }),
@@ -140,6 +142,13 @@ export const endpoints = pgTable(
     index('endpoints_rps_idx').on(t.avgRps.desc(), t.id),
     index('endpoints_path_idx').on(t.normalizedPath, t.id),
     index('endpoints_domain_risk_idx').on(t.domain, t.riskScore.desc()),
+    // The list's filters (GET /endpoints?method=…&pii=…) and its other orders.
+    index('endpoints_first_seen_idx').on(t.firstSeen.desc(), t.id),
+    index('endpoints_classification_idx').on(t.classification, t.id),
+    index('endpoints_method_risk_idx').on(t.method, t.riskScore.desc()),
+    index('endpoints_auth_risk_idx').on(t.auth, t.riskScore.desc()),
+    index('endpoints_pii_types_idx').using('gin', t.piiTypes),
+    index('endpoints_sources_idx').using('gin', t.sources),
   ],
 );
 
