@@ -1,68 +1,21 @@
 // Durability: the server process is killed with SIGKILL while capture requests
 // are in flight; every observation it acknowledged must be stored, and a
 // restarted server analyses what was left unprocessed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureResultSchema, endpointListSchema } from '@argus/api';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { observations } from '../src/db/schema/index.js';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  ADMIN_PASSWORD,
-  databaseKinds,
-  migratedPgliteDump,
-  openTestDatabase,
-  type DatabaseKind,
-} from './helpers.js';
+import { databaseKinds, migratedPgliteDump, openTestDatabase, type DatabaseKind } from './helpers.js';
+import { signIn, startServer as startServerProcess } from './server-process.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'crash-test-ingest-token-0123456789';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--conditions=@argus/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ARGUS_INGEST_TOKEN: TOKEN,
-      ARGUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /open (http:\/\/[\d.:]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before it started:\n${output}`));
-    });
-  });
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ ARGUS_INGEST_TOKEN: TOKEN, ...env });
 
 // Both journal modes: the default (into the kernel, an fdatasync within 1 s) and
 // 0 (on the disk before each answer); on PostgreSQL the default.
@@ -134,12 +87,7 @@ describe.each(cases)('crash safety (%s, ARGUS_CAPTURE_FSYNC_MS=%s)', (kind, fsyn
     // A restarted server recovers and analyses what the crashed one had not.
     const second = await startServer(env);
     try {
-      const login = await fetch(`${second.url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-      });
-      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = await signIn(second.url);
       let total = 0;
       for (let i = 0; i < 100 && total === 0; i++) {
         const list = endpointListSchema.parse(

@@ -3,6 +3,7 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,8 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * The data folder holds the database, the secret key and captured traffic:
  * only the server's user may enter it (0700) or read its files (0600).
- * PGlite creates its files with the process umask (0666 files in 0755 folders
- * under the usual 022), so they are restricted on open and again on close.
+ * PGlite creates its files 0666 whatever the umask, so the folder is closed
+ * before it opens (openPglite) and the files are restricted on open and close.
  */
 export function restrictDataDir(dir: string): void {
   chmodSync(dir, 0o700);
@@ -62,7 +63,15 @@ export function restrictDataDir(dir: string): void {
 }
 
 async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (dataDir) {
+    // Before anything is created in it. PGlite sets its files' modes itself (0666, whatever
+    // the umask): the 0700 folder keeps others out until restrictDataDir narrows them, and
+    // an existing folder (0755 from mkdir) is closed before the first file, not after the
+    // migrations. Files Node creates (journal, key, uploads) get 0600 from the umask.
+    if (isMainThread) process.umask(0o077);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    restrictDataDir(dataDir);
+  }
   // pg_trgm: the endpoint search's trigram index (migration 0010).
   const extensions = { pg_trgm };
   const client = dataDir
