@@ -32,6 +32,7 @@ import { apiRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { createSecretBox, loadSecretKey } from './secrets.js';
 import { TestRunner } from './testing/runs.js';
+import { TokenThrottle } from './token-throttle.js';
 import { removeStaleUploads } from './upload-spool.js';
 import { serializerCompiler, validatorCompiler } from './zod-provider.js';
 import { ensureAdmin, type AdminBootstrap } from './users.js';
@@ -213,7 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
   await app.register(cookie);
-  await app.register(authPlugin, { ctx });
+  const tokenThrottle = new TokenThrottle();
+  await app.register(authPlugin, { ctx, tokenThrottle });
   observeRequests(app, telemetry);
   await app.register(observabilityPlugin, { ctx, telemetry, sink });
   const upstreams = new UpstreamCache(ctx);
@@ -228,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(capturePlugin, { ctx, sink, upstreams, onRecorded });
   await app.register(captureBatchPlugin, { ctx, sink, onRecorded });
   await app.register(otlpPlugin, { ctx, sink, onRecorded });
-  fastPath = captureFastPath({ ctx, sink, upstreams, telemetry, logger: app.log, onRecorded });
+  fastPath = captureFastPath({ ctx, sink, upstreams, telemetry, logger: app.log, onRecorded, tokenThrottle });
   await app.register(apiRoutes, { ctx, analyzer, testRunner, upstreams });
   await app.register(alertingPlugin, { ctx, deliveries });
   await dashboardPlugin(app, { root: config.dashboardDir });

@@ -7,7 +7,7 @@
 // (instances share them) with an idle timeout and an absolute lifetime, in an
 // HttpOnly SameSite=Lax cookie (`__Host-` and Secure behind HTTPS); sign-in is
 // limited per client address and backs off per account.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +15,9 @@ import { loginSchema, paths, roleAtLeast, ROLES, userSchema, type Role } from '@
 import type { AppContext } from './context.js';
 import { rateLimits, sessions, users } from './db/schema/index.js';
 import { audit } from './audit.js';
+import { bearerMatcher, bearerMatches } from './bearer-token.js';
 import { HttpError } from './errors.js';
+import { TokenThrottle } from './token-throttle.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { routesPlugin } from './zod-provider.js';
 
@@ -191,39 +193,6 @@ function databaseRateLimitStore(ctx: AppContext) {
   };
 }
 
-const expectedTokens = new Map<string, Buffer>();
-
-/** Constant-time comparison with the configured ingest token (its bytes are kept, not re-hashed per request). */
-export function bearerMatches(header: string | undefined, token: string | undefined): boolean {
-  if (!header || !token || header.length > 1024) return false;
-  const space = header.indexOf(' ');
-  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return false;
-  const value = Buffer.from(header.slice(space + 1).trim());
-  let expected = expectedTokens.get(token);
-  if (!expected) {
-    expected = Buffer.from(token);
-    expectedTokens.set(token, expected);
-  }
-  return value.length === expected.length && timingSafeEqual(value, expected);
-}
-
-/**
- * bearerMatches for one token, without allocating for its usual form
- * `Bearer <token>`: that is compared in constant time in place; anything else
- * (another scheme spelling, spaces, another length) takes bearerMatches.
- */
-export function bearerMatcher(token: string): (header: string | undefined) => boolean {
-  const exact = `Bearer ${token}`;
-  return (header) => {
-    if (header !== undefined && header.length === exact.length) {
-      let diff = 0;
-      for (let i = 0; i < exact.length; i++) diff |= header.charCodeAt(i) ^ exact.charCodeAt(i);
-      if (diff === 0) return true;
-    }
-    return bearerMatches(header, token);
-  };
-}
-
 /** Browsers send Origin on cross-site writes; it must name this server (or an allowed origin). */
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   const origin = request.headers.origin;
@@ -247,6 +216,7 @@ async function authorize(
   request: FastifyRequest,
   reply: FastifyReply,
   matchesIngestToken: (header: string | undefined) => boolean,
+  throttle: TokenThrottle,
 ): Promise<void> {
   // No route matched: the not-found handler answers (404, or the dashboard shell).
   if (request.is404) return;
@@ -254,20 +224,26 @@ async function authorize(
   if (access === undefined || !ACCESS_LEVELS.includes(access)) {
     throw new HttpError(403, 'This call declares no access rule: refused');
   }
+  // An address that sent too many wrong tokens is refused whatever it sends now (token-throttle.ts).
+  const { authorization } = request.headers;
+  if (access === 'metrics' || access === 'ingest')
+    throttle.assertAllowed(request.ip, (s) => void reply.header('retry-after', String(s)));
   if (access === 'metrics') {
     const token = ctx.config.metricsToken;
     if (!token) throw new HttpError(403, 'Set ARGUS_METRICS_TOKEN to read this; send it as a bearer token');
-    if (!bearerMatches(request.headers.authorization, token)) refuseSignIn(reply, 'Send the metrics token');
-    return;
+    if (bearerMatches(authorization, token)) return;
+    throttle.fail(request.ip);
+    refuseSignIn(reply, 'Send the metrics token');
   }
   // A capture client with the ingest token is not a browser; its Origin is the traffic's.
-  if (access === 'ingest' && matchesIngestToken(request.headers.authorization)) return;
+  if (access === 'ingest' && matchesIngestToken(authorization)) return;
   if (UNSAFE_METHODS.has(request.method) && !originAllowed(request, ctx.config.allowedOrigins)) {
     throw new HttpError(403, CROSS_ORIGIN);
   }
   if (access === 'public') return;
   request.user = await userForToken(ctx, request.cookies[cookieName(request)]);
   if (!request.user) {
+    if (access === 'ingest' && authorization !== undefined) throttle.fail(request.ip);
     refuseSignIn(
       reply,
       access === 'ingest' ? 'Sign in or send the ingest token (Authorization: Bearer …)' : 'Sign in required',
@@ -356,13 +332,15 @@ async function auditSignInRefused(
 
 interface AuthDeps {
   ctx: AppContext;
+  /** Wrong ingest and metrics tokens per address; one per app, shared with the capture fast path. */
+  tokenThrottle?: TokenThrottle;
 }
 
 /**
  * Access control for every route registered after it (its hooks are the
  * app's: a fastify-plugin), and the sign-in routes.
  */
-export const authPlugin = routesPlugin('argus-auth', async (app, { ctx }: AuthDeps) => {
+export const authPlugin = routesPlugin('argus-auth', async (app, { ctx, tokenThrottle }: AuthDeps) => {
   app.decorateRequest('user', null);
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
 
@@ -393,7 +371,8 @@ export const authPlugin = routesPlugin('argus-auth', async (app, { ctx }: AuthDe
 
   const ingestToken = ctx.config.ingestToken;
   const matchesIngestToken = ingestToken ? bearerMatcher(ingestToken) : () => false;
-  app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply, matchesIngestToken));
+  const throttle = tokenThrottle ?? new TokenThrottle();
+  app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply, matchesIngestToken, throttle));
   app.addHook('onSend', async (request, reply, payload) => {
     // Browsers remember to use HTTPS only when they reached the server over it (behind a TLS proxy).
     if (isHttps(request)) void reply.header('strict-transport-security', HSTS);

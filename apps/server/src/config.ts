@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RETRY_POLICY } from './notifications/backoff.js';
+import { strongToken } from './token-strength.js';
 
 export interface Config {
   port: number;
@@ -177,12 +178,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: blank(env.DATABASE_URL),
     adminPassword: blank(env.ARGUS_ADMIN_PASSWORD),
     secretKey: blank(env.ARGUS_SECRET_KEY),
-    ingestToken: blank(env.ARGUS_INGEST_TOKEN),
+    ingestToken: strongToken('ARGUS_INGEST_TOKEN', blank(env.ARGUS_INGEST_TOKEN)),
     smtpUrl: blank(env.ARGUS_SMTP_URL),
     allowPrivateUrls: env.ARGUS_ALLOW_PRIVATE_URLS === '1' || env.ARGUS_ALLOW_PRIVATE_URLS === 'true',
     canaryHost: blank(env.ARGUS_CANARY_HOST),
     trustProxy: proxyHops(env.ARGUS_TRUST_PROXY),
-    metricsToken: blank(env.ARGUS_METRICS_TOKEN),
+    metricsToken: strongToken('ARGUS_METRICS_TOKEN', blank(env.ARGUS_METRICS_TOKEN)),
     sessionIdleMs:
       positive(env.ARGUS_SESSION_IDLE_MINUTES, 30, 'ARGUS_SESSION_IDLE_MINUTES', 'minutes') * 60_000,
     sessionLifetimeMs:

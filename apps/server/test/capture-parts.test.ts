@@ -3,7 +3,7 @@
 // handleCapture answers with what it records.
 import { describe, expect, it } from 'vitest';
 import { captureResultSchema } from '@argus/api';
-import { bearerMatcher, bearerMatches } from '../src/auth.js';
+import { bearerMatcher, bearerMatches } from '../src/bearer-token.js';
 import { handleCapture } from '../src/capture/handle.js';
 import { cachedCaptureHostOf, captureHostOf } from '../src/capture/record.js';
 

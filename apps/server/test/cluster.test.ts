@@ -23,7 +23,7 @@ import { deleteStream, inventoryRequestCount, natsReachable, testNatsConfig } fr
 const TOTAL = 20_000;
 const CONCURRENCY = 48;
 const DOMAINS = Array.from({ length: 8 }, (_, i) => `shop${i}.cluster.example.com`);
-const TOKEN = `cluster-${randomBytes(12).toString('hex')}`;
+const TOKEN = `cluster-${randomBytes(24).toString('hex')}`;
 const postgres = process.env.TEST_DATABASE_URL !== undefined;
 const reachable = postgres && (await natsReachable());
 if (!postgres)

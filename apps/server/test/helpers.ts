@@ -21,7 +21,7 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
 
 export const ADMIN_PASSWORD = 'correct-horse-battery-staple';
 /** The metrics token every test app is configured with, and the header that sends it. */
-export const METRICS_TOKEN = 'test-metrics-token-0123456789';
+export const METRICS_TOKEN = randomBytes(32).toString('hex');
 export const METRICS_AUTH = { authorization: `Bearer ${METRICS_TOKEN}` };
 
 function withDatabase(url: string, database: string): string {

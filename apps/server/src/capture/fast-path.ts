@@ -9,13 +9,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
-import { bearerMatcher } from '../auth.js';
+import { bearerMatcher } from '../bearer-token.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { HistogramSeries, Telemetry } from '../observability.js';
 import { acceptCaptures, handleCapture, type HandledCapture, type OnRecorded } from './handle.js';
 import { cachedCaptureHostOf, PREFIX, type UpstreamCache } from './record.js';
 import type { CaptureSink } from './sink.js';
+import type { TokenThrottle } from '../token-throttle.js';
 
 export interface FastPathOptions {
   ctx: AppContext;
@@ -24,6 +25,8 @@ export interface FastPathOptions {
   telemetry: Telemetry;
   logger: FastifyBaseLogger;
   onRecorded?: OnRecorded;
+  /** While it holds an address back, every request goes to the route, which answers 429 to that one. */
+  tokenThrottle?: TokenThrottle;
 }
 
 /** Handles the request and returns true, or returns false having touched nothing. */
@@ -55,7 +58,7 @@ export function isPlainPath(url: string): boolean {
 }
 
 export function captureFastPath(options: FastPathOptions): FastPath {
-  const { ctx, sink, upstreams, telemetry, logger, onRecorded } = options;
+  const { ctx, sink, upstreams, telemetry, logger, onRecorded, tokenThrottle } = options;
   const token = ctx.config.ingestToken;
   const bodyLimit = ctx.config.captureBodyLimit;
   if (!token) return () => false;
@@ -140,7 +143,7 @@ export function captureFastPath(options: FastPathOptions): FastPath {
   return (request, response) => {
     const url = request.url;
     if (url === undefined || !url.startsWith(`${PREFIX}/`) || !isPlainPath(url)) return false;
-    if (!sink.accepting || sink.full) return false;
+    if (!sink.accepting || sink.full || tokenThrottle?.holding) return false;
     const { headers } = request;
     if (!authorized(headers.authorization)) return false;
     if (headers['transfer-encoding'] !== undefined) return false;

@@ -13,7 +13,7 @@ import {
 } from '@argus/engine';
 import { isValidHostname, type capturedExchangeSchema } from '@argus/api';
 import type { z } from 'zod';
-import { bearerMatches } from '../auth.js';
+import { bearerMatches } from '../bearer-token.js';
 import type { AppContext } from '../context.js';
 import { domains } from '../db/schema/index.js';
 
