@@ -1,7 +1,14 @@
 // @argus/connectors — the network: gateway clients, spec downloads, the SSRF
 // guard, active probes and the transport active tests send through. What comes
 // back is read by @argus/engine's pure readers.
-export { assertPublicUrl, isPublicAddress, publicOnlyLookup, UnsafeUrlError, type LookupFn } from './ssrf.js';
+export {
+  assertPublicUrl,
+  checkedUrl,
+  isPublicAddress,
+  publicOnlyLookup,
+  UnsafeUrlError,
+  type LookupFn,
+} from './ssrf.js';
 export {
   fetchWithTimeout,
   guardedFetch,

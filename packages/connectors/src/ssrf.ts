@@ -43,6 +43,17 @@ export async function assertPublicUrl(
   url: string,
   options: { allowPrivate?: boolean; lookup?: LookupFn } = {},
 ): Promise<URL> {
+  return (await checkedUrl(url, options)).url;
+}
+
+/**
+ * assertPublicUrl, and the addresses it checked (none with `allowPrivate`: nothing is resolved).
+ * A client that resolves the name again may get another answer (DNS rebinding): connect to one of these.
+ */
+export async function checkedUrl(
+  url: string,
+  options: { allowPrivate?: boolean; lookup?: LookupFn } = {},
+): Promise<{ url: URL; addresses: string[] }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -54,7 +65,7 @@ export async function assertPublicUrl(
   }
   if (parsed.username || parsed.password)
     throw new UnsafeUrlError('URLs with embedded credentials are not allowed');
-  if (options.allowPrivate) return parsed;
+  if (options.allowPrivate) return { url: parsed, addresses: [] };
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (
     host === 'localhost' ||
@@ -79,7 +90,7 @@ export async function assertPublicUrl(
     throw new UnsafeUrlError(
       `${host} resolves to ${bad}, a private, loopback, link-local or metadata address; private URLs are not allowed`,
     );
-  return parsed;
+  return { url: parsed, addresses };
 }
 
 /**

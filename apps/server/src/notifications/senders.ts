@@ -1,6 +1,6 @@
 // One sender per channel type. Each throws a DeliveryError whose message says
 // what went wrong; `permanent` errors are not retried.
-import { assertPublicUrl, guardedFetch, readCapped } from '@argus/connectors';
+import { assertPublicUrl, checkedUrl, guardedFetch, readCapped, type LookupFn } from '@argus/connectors';
 import type { channelConfigSchemas, ChannelType } from '@argus/api';
 import nodemailer from 'nodemailer';
 import type { z } from 'zod';
@@ -18,6 +18,8 @@ export interface SenderEnv {
   smtpUrl: string | undefined;
   /** Per-request timeout. */
   timeoutMs: number;
+  /** DNS for the SSRF guard's check (tests give their own); the system's by default. */
+  lookup?: LookupFn;
 }
 
 export class DeliveryError extends Error {
@@ -101,10 +103,12 @@ export async function sendEmail(
   } catch {
     throw new DeliveryError('The SMTP URL is not a valid URL (expected smtp://user:pass@host:port)', true);
   }
-  // The channel's own SMTP server is user input: it passes the same SSRF guard as HTTP URLs.
-  if (config.smtpUrl) await guardedUrl(`http://${host.includes(':') ? `[${host}]` : host}/`, env);
+  // The channel's own SMTP server is user input: it passes the same SSRF guard as HTTP URLs, and
+  // the connection goes to the address checked, not to what a second DNS answer says (rebinding).
+  const pinned = config.smtpUrl ? pinnedSmtp(smtpUrl, host, await checkedSmtpAddress(host, env)) : {};
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    ...pinned,
     connectionTimeout: env.timeoutMs,
     greetingTimeout: env.timeoutMs,
     socketTimeout: env.timeoutMs,
@@ -126,6 +130,27 @@ export async function sendEmail(
   } finally {
     transport.close();
   }
+}
+
+/** The first address the SSRF guard checked for `host` (undefined when it resolved nothing: private URLs allowed). */
+async function checkedSmtpAddress(host: string, env: SenderEnv): Promise<string | undefined> {
+  const url = `http://${host.includes(':') ? `[${host}]` : host}/`;
+  try {
+    return (await checkedUrl(url, { allowPrivate: env.allowPrivate, lookup: env.lookup })).addresses[0];
+  } catch (err) {
+    throw new DeliveryError((err as Error).message, true);
+  }
+}
+
+/**
+ * Transport options that connect to `address` while TLS still checks the certificate for
+ * `host` (SNI and name). nodemailer takes the URL's host over a `host` option, so the URL is rewritten.
+ */
+export function pinnedSmtp(smtpUrl: string, host: string, address: string | undefined) {
+  if (address === undefined || address === host.replace(/^\[|\]$/g, '')) return {};
+  const url = new URL(smtpUrl);
+  url.hostname = address.includes(':') ? `[${address}]` : address;
+  return { url: url.toString(), servername: host, tls: { servername: host } };
 }
 
 export async function sendSlack(
