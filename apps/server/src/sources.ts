@@ -38,6 +38,7 @@ export function toDiscoverySource(row: SourceRow): DiscoverySource {
       lineCount: c.lineCount ?? null,
       rejectedLines: c.rejectedLines ?? null,
       rejectedSamples: c.rejectedSamples ?? null,
+      ...(c.har ? { har: true } : {}),
     },
   };
 }

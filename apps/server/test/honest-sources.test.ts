@@ -67,6 +67,8 @@ describe.each(databaseKinds)('honest source results (%s)', (kind) => {
     expect(source.lastError ?? '').not.toMatch(/failed/i);
     expect(source.syncStatus).toBe('ok');
     expect(source.endpointsDiscovered).toBeGreaterThan(0);
+    // Marked as what it is: the source card says HAR, not OpenAPI.
+    expect(source.config.har).toBe(true);
     const list = json(
       await t.inject({ method: 'GET', url: paths.endpoints({ limit: 500 }) }),
       endpointListSchema,

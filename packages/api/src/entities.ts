@@ -15,6 +15,8 @@ import {
   TRIGGER_TYPES,
 } from './vocabulary.js';
 
+export { settingsSchema, type Settings } from './settings.js';
+
 /** ISO-8601 timestamp as sent on the wire. */
 export const timestamp = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid timestamp');
 const id = z.string().min(1);
@@ -460,6 +462,8 @@ export const discoverySourceSchema = z.object({
     region: z.string().nullable().optional(),
     fileName: z.string().nullable().optional(),
     lineCount: z.number().int().nullable().optional(),
+    /** The uploaded file was a HAR capture, read as traffic (its `type` is the form it came through). */
+    har: z.boolean().optional(),
     /** Lines the last read could not parse, and up to 5 of them with their line numbers and why. */
     rejectedLines: z.number().int().nonnegative().nullable().optional(),
     rejectedSamples: z
@@ -469,20 +473,6 @@ export const discoverySourceSchema = z.object({
   }),
 });
 export const discoverySourceListSchema = z.array(discoverySourceSchema);
-
-export const settingsSchema = z.object({
-  scanIntervalMinutes: z.number().int().min(1).max(1440),
-  requestTimeoutSeconds: z.number().int().min(5).max(300),
-  maxConcurrentScans: z.number().int().min(1).max(50),
-  autoScan: z.boolean(),
-  deepScan: z.boolean(),
-  weights: z.object({
-    vulnerability: z.number().min(0).max(100),
-    pii: z.number().min(0).max(100),
-    traffic: z.number().min(0).max(100),
-    exposure: z.number().min(0).max(100),
-  }),
-});
 
 const recordedCaptureSchema = z.object({
   id: z.string(),
@@ -535,7 +525,6 @@ export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 export type DiscoverySource = z.infer<typeof discoverySourceSchema>;
-export type Settings = z.infer<typeof settingsSchema>;
 export type CaptureResult = z.infer<typeof captureResultSchema>;
 export type CaptureBatchResult = z.infer<typeof captureBatchResultSchema>;
 

@@ -136,7 +136,7 @@ function SourceItem({
       <Stack $gap={2}>
         <Inline>
           <strong>{source.name}</strong>
-          <Badge>{SOURCE_TYPE_LABELS[source.type]}</Badge>
+          <Badge>{config.har ? 'HAR' : SOURCE_TYPE_LABELS[source.type]}</Badge>
           <Badge tone={source.isActive ? 'success' : 'neutral'}>
             {source.isActive ? 'Active' : 'Inactive'}
           </Badge>
