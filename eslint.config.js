@@ -38,10 +38,9 @@ export default tseslint.config(
   },
   ...Object.entries({
     'packages/engine/src/templating/tree.ts': 2387,
-    'packages/api/src/mocks/handlers.ts': 870,
+    'packages/api/src/mocks/handlers.ts': 851,
     'packages/api/src/mocks/fixtures.ts': 812,
     'packages/engine/src/active/runner.ts': 621,
-    'apps/dashboard/src/pages/domains/DiscoverySourcesDialog.tsx': 483,
     'packages/api/src/hooks/index.ts': 458,
     'apps/server/src/capture/journal.ts': 437,
     'apps/server/src/testing/runs.ts': 436,

@@ -45,6 +45,7 @@ import {
   securityTestHandlers,
   type SecurityTestFixtures,
 } from './security-tests.js';
+import { traceHandlers, type TraceMocks } from './traces.js';
 
 export type MockVariant = 'full' | 'empty' | 'loading' | 'error';
 export type MockResource =
@@ -81,6 +82,8 @@ export interface MockOptions {
   db?: Fixtures;
   /** Security Tests state (default: made for the first domain and its first endpoint). */
   securityTests?: SecurityTestFixtures;
+  /** The OpenTelemetry receiver's counts and the templating agreement. */
+  traces?: TraceMocks;
   /** Artificial latency for 'full' answers (ms). */
   latencyMs?: number;
   /** Status and message of 'error' answers. */
@@ -247,29 +250,7 @@ export function createHandlers(options: MockOptions = {}): HttpHandler[] {
         () => list([]),
       ),
     ),
-    // Traced routes: the mock's discovery agrees with every route its traces declared.
-    http.get(`${P}/domains/:name/trace-agreement`, ({ params }) => {
-      const byRoute = db.endpoints
-        .filter((e) => e.domain === String(params.name) && e.tracedRoute)
-        .map((e) => ({
-          method: e.method,
-          route: e.normalizedPath,
-          verdict: 'confirmed' as const,
-          learned: [e.normalizedPath],
-          joinedWith: [],
-          example: null,
-        }));
-      const n = byRoute.length;
-      return HttpResponse.json({
-        domain: String(params.name),
-        routes: n,
-        confirmed: n,
-        overMerged: 0,
-        underMerged: 0,
-        differs: 0,
-        byRoute,
-      });
-    }),
+    ...traceHandlers(db, options.traces),
     http.get(
       `${P}/endpoints`,
       serve(

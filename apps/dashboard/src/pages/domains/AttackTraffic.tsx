@@ -3,6 +3,7 @@ import { Badge, Button, Dialog, formatDateTime, formatNumber } from '@argus/ui';
 import { ShieldAlert } from 'lucide-react';
 import { styled } from 'styled-components';
 import { Muted, Stack } from '../../shared/layout.js';
+import { Heading } from './source-layout.js';
 
 /** What each kind of reconnaissance is, in a user's words. */
 const KIND_TEXT: Record<string, string> = {
@@ -23,12 +24,6 @@ const Section = styled.section`
   display: flex;
   flex-direction: column;
   gap: var(--space-2);
-`;
-
-const Heading = styled.h3`
-  margin: 0;
-  font-size: var(--font-size-sm);
-  font-weight: var(--font-weight-semibold);
 `;
 
 const Rows = styled.ul`

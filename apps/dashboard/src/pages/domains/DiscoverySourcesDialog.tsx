@@ -9,20 +9,16 @@ import {
   LOG_UPLOAD_EXTENSIONS,
   SPEC_UPLOAD_EXTENSIONS,
   specSourceFormSchema,
-  type DiscoverySource,
   type DiscoverySourceCreate,
   type Domain,
 } from '@argus/api';
 import { useCreateDiscoverySource, useDeleteDiscoverySource, useDiscoverySources } from '@argus/api/hooks';
 import {
-  Badge,
   Button,
   Dialog,
   FileDrop,
-  formatDateTime,
   formatNumber,
   FormField,
-  IconButton,
   Input,
   Tabs,
   TabsContent,
@@ -31,24 +27,18 @@ import {
   useToast,
 } from '@argus/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { SelectField } from '../../shared/SelectField.js';
 import { styled } from 'styled-components';
 import type { z } from 'zod';
-import { Inline, Muted, Stack } from '../../shared/layout.js';
+import { Muted, Stack } from '../../shared/layout.js';
+import { OpenTelemetrySource } from './OpenTelemetrySource.js';
+import { SourceItem } from './SourceItem.js';
 import { RoleHint, useAllowed } from '../../shared/roles.js';
 import { loadErrorText } from '../../shared/text.js';
 
-type View = 'list' | 'swagger' | 'logs' | 'gateway';
-
-const SOURCE_TYPE_LABELS: Record<DiscoverySource['type'], string> = {
-  swagger: 'Swagger',
-  openapi: 'OpenAPI',
-  access_log: 'Access Logs',
-  api_gateway: 'API Gateway',
-};
+type View = 'list' | 'swagger' | 'logs' | 'gateway' | 'otlp';
 
 const SourceList = styled.ul`
   display: flex;
@@ -57,51 +47,6 @@ const SourceList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const SourceCard = styled.li`
-  display: flex;
-  justify-content: space-between;
-  gap: var(--space-3);
-  padding: var(--space-4);
-  border: 1px solid var(--color-border);
-  border-radius: var(--radius-md);
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 2px var(--space-3);
-  margin: 0;
-  font-size: var(--font-size-sm);
-
-  dt {
-    color: var(--color-fg-muted);
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const FailedSync = styled.p`
-  margin: 0;
-  color: var(--color-danger-fg);
-  font-size: var(--font-size-sm);
-`;
-
-const RejectedLines = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  font-size: var(--font-size-sm);
-  color: var(--color-fg-muted);
-
-  & code {
-    display: block;
-    overflow-wrap: anywhere;
-    font-family: var(--font-mono, monospace);
-  }
 `;
 
 const Buttons = styled.div`
@@ -118,93 +63,6 @@ export function specSourceType(fileContent: string | undefined): 'swagger' | 'op
 /** Lines with content in an uploaded log. */
 export function countLines(text: string): number {
   return text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
-}
-
-function SourceItem({
-  source,
-  onDelete,
-  deleting,
-}: {
-  source: DiscoverySource;
-  /** Absent for users who may not remove sources. */
-  onDelete?: () => void;
-  deleting: boolean;
-}) {
-  const { config } = source;
-  return (
-    <SourceCard>
-      <Stack $gap={2}>
-        <Inline>
-          <strong>{source.name}</strong>
-          <Badge>{config.har ? 'HAR' : SOURCE_TYPE_LABELS[source.type]}</Badge>
-          <Badge tone={source.isActive ? 'success' : 'neutral'}>
-            {source.isActive ? 'Active' : 'Inactive'}
-          </Badge>
-        </Inline>
-        <Facts>
-          {config.url ? (
-            <>
-              <dt>URL</dt>
-              <dd>{config.url}</dd>
-            </>
-          ) : null}
-          {config.provider ? (
-            <>
-              <dt>Provider</dt>
-              <dd>{config.provider.toUpperCase()}</dd>
-            </>
-          ) : null}
-          {config.format ? (
-            <>
-              <dt>Format</dt>
-              <dd>{config.format}</dd>
-            </>
-          ) : null}
-          {config.fileName ? (
-            <>
-              <dt>File</dt>
-              <dd>
-                {config.fileName}
-                {typeof config.lineCount === 'number' ? ` (${formatNumber(config.lineCount)} lines)` : ''}
-              </dd>
-            </>
-          ) : null}
-          <dt>Last synced</dt>
-          <dd>{source.lastSync ? formatDateTime(source.lastSync) : 'Never'}</dd>
-          <dt>Endpoints discovered</dt>
-          <dd>{formatNumber(source.endpointsDiscovered)}</dd>
-        </Facts>
-        {source.syncStatus === 'failed' && source.lastError ? (
-          <FailedSync role="status">Last sync failed: {source.lastError}</FailedSync>
-        ) : null}
-        {source.syncStatus !== 'failed' && config.rejectedLines ? (
-          <FailedSync role="status">
-            {formatNumber(config.rejectedLines)} rejected {config.rejectedLines === 1 ? 'line' : 'lines'}
-            {typeof config.lineCount === 'number' ? ` of ${formatNumber(config.lineCount)}` : ''}
-          </FailedSync>
-        ) : null}
-        {source.syncStatus !== 'failed' && config.rejectedSamples?.length ? (
-          <RejectedLines aria-label={`Rejected lines of ${source.name}`}>
-            {config.rejectedSamples.map((r) => (
-              <li key={r.line}>
-                <span>
-                  Line {formatNumber(r.line)}: {r.reason}
-                </span>
-                <code>{r.text}</code>
-              </li>
-            ))}
-          </RejectedLines>
-        ) : null}
-      </Stack>
-      <div>
-        {onDelete ? (
-          <IconButton label={`Delete source ${source.name}`} loading={deleting} onClick={onDelete}>
-            <Trash2 size={16} aria-hidden="true" />
-          </IconButton>
-        ) : null}
-      </div>
-    </SourceCard>
-  );
 }
 
 function FormButtons({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
@@ -413,7 +271,7 @@ export interface DiscoverySourcesDialogProps {
   onClose: () => void;
 }
 
-/** Sources of one domain: list, three add forms (Swagger/OpenAPI, Access Logs, API Gateway) and delete. */
+/** Sources of one domain: list, three add forms (Swagger/OpenAPI, Access Logs, API Gateway), delete, and OpenTelemetry. */
 export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDialogProps) {
   const [view, setView] = useState<View>('list');
   // Bumped after a successful add: remounts the three forms, clearing fields and file text.
@@ -489,6 +347,10 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
         <Stack $gap={4}>
           <RoleHint needed="admin">add or remove discovery sources</RoleHint>
           <SourcesList domainId={domain.id} />
+          <details>
+            <summary>OpenTelemetry</summary>
+            <OpenTelemetrySource domain={domain.name} />
+          </details>
         </Stack>
       ) : domain ? (
         <Tabs value={view} onValueChange={(v) => setView(v as View)}>
@@ -497,6 +359,7 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
             <TabsTrigger value="swagger">Swagger/OpenAPI</TabsTrigger>
             <TabsTrigger value="logs">Access Logs</TabsTrigger>
             <TabsTrigger value="gateway">API Gateway</TabsTrigger>
+            <TabsTrigger value="otlp">OpenTelemetry</TabsTrigger>
           </TabsList>
           <TabsContent value="list">
             <SourcesList domainId={domain.id} />
@@ -509,6 +372,9 @@ export function DiscoverySourcesDialog({ domain, onClose }: DiscoverySourcesDial
           </TabsContent>
           <TabsContent value="gateway" forceMount hidden={view !== 'gateway'}>
             <GatewaySourceForm key={formsKey} {...formProps} />
+          </TabsContent>
+          <TabsContent value="otlp">
+            <OpenTelemetrySource domain={domain.name} />
           </TabsContent>
         </Tabs>
       ) : null}

@@ -207,6 +207,69 @@ export const RemoveSampleDomain: Story = {
   },
 };
 
+/** OpenTelemetry: where to send traces, the token's setting (never its value), spans received, agreement. */
+export const OpenTelemetry: Story = {
+  parameters: {
+    ...mockApi({
+      traces: {
+        agreement: {
+          routes: 4,
+          confirmed: 2,
+          overMerged: 1,
+          underMerged: 1,
+          differs: 0,
+          byRoute: [
+            {
+              method: 'GET',
+              route: '/v1/orders/{orderId}',
+              verdict: 'confirmed',
+              learned: ['/v1/orders/{orderId}'],
+              joinedWith: [],
+              example: null,
+            },
+            {
+              method: 'GET',
+              route: '/v1/users/{userId}',
+              verdict: 'over-merged',
+              learned: ['/v1/{resource}/{id}'],
+              joinedWith: ['/v1/teams/{teamId}'],
+              example: '/v1/users/42',
+            },
+            {
+              method: 'GET',
+              route: '/v1/pages/{slug}',
+              verdict: 'under-merged',
+              learned: ['/v1/pages/about', '/v1/pages/pricing'],
+              joinedWith: [],
+              example: '/v1/pages/about',
+            },
+          ],
+        },
+      },
+    }),
+    screenshot: 'viewport',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Manage api.acme-payments.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'api.acme-payments.com' }));
+    await userEvent.click(await dialog.findByRole('tab', { name: 'OpenTelemetry' }));
+    await expect(await dialog.findByText('https://argus.example.com/v1/traces')).toBeVisible();
+    await expect(dialog.getByText(/The server's ARGUS_INGEST_TOKEN/)).toBeVisible();
+    const received = within(dialog.getByRole('region', { name: 'Spans received' }));
+    await expect(received.getByText('18,420')).toBeVisible();
+    await expect(received.getByText('5,310')).toBeVisible();
+    await expect(received.getByText('8,215')).toBeVisible();
+    const agreement = within(dialog.getByRole('region', { name: 'Templating agreement' }));
+    await expect(
+      await agreement.findByText(/2 of 4 traced routes agree with discovery; 1 over-merged, 1 under-merged/),
+    ).toBeVisible();
+    const off = within(agreement.getByRole('list', { name: 'Routes discovery reads differently' }));
+    await expect(off.getAllByRole('listitem')).toHaveLength(2);
+    await expect(off.getByText('/v1/{resource}/{id}')).toBeVisible();
+  },
+};
+
 /** A viewer sees domains and their sources, without Add Domain, Scan, Remove or source changes. */
 export const Viewer: Story = {
   parameters: { ...mockApi({ role: 'viewer', db: fixturesWithSample() }), screenshot: 'viewport' },
@@ -223,6 +286,10 @@ export const Viewer: Story = {
     await expect(await dialog.findByText('KONG')).toBeVisible();
     await expect(dialog.queryByRole('tab')).not.toBeInTheDocument();
     await expect(dialog.queryByRole('button', { name: /^Delete source / })).not.toBeInTheDocument();
+    // The OpenTelemetry source says where to send traces; the token is an admin's to give.
+    await userEvent.click(dialog.getByText('OpenTelemetry', { selector: 'summary' }));
+    await expect(await dialog.findByText('Ask an admin for the ingest token.')).toBeVisible();
+    await expect(dialog.queryByText(/ARGUS_INGEST_TOKEN/)).not.toBeInTheDocument();
   },
 };
 

@@ -2,14 +2,7 @@ import type { ReactNode } from 'react';
 import type { Endpoint } from '@argus/api';
 import { useTraceAgreement } from '@argus/api/hooks';
 import { Mono, Muted, Stack } from '../../shared/layout.js';
-
-const list = (templates: readonly string[]) =>
-  templates.map((t, i) => (
-    <span key={t}>
-      {i > 0 ? ', ' : null}
-      <Mono>{t}</Mono>
-    </span>
-  ));
+import { TemplateList } from '../../shared/TemplateList.js';
 
 /**
  * For an endpoint whose template a trace's `http.route` declared: whether discovery alone,
@@ -26,7 +19,7 @@ export function TracedRoute({ endpoint, label }: { endpoint: Endpoint; label: Re
         <span>Route confirmed by traces</span>
       ) : (
         <span>
-          Traces say <Mono>{row.route}</Mono>; discovery alone read {list(row.learned)}
+          Traces say <Mono>{row.route}</Mono>; discovery alone read <TemplateList templates={row.learned} />
           {row.joinedWith.length > 0 ? (
             <Muted>
               {' '}
