@@ -7,6 +7,7 @@
 // the fast path (fast-path.ts) before Fastify; this route answers the rest.
 import type { FastifyInstance } from 'fastify';
 import { assertPublicUrl, guardedFetch } from '@argus/connectors';
+import { redactHeaders } from '@argus/engine';
 import { allow } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -99,11 +100,14 @@ export async function capturePlugin(
           throw new HttpError(502, `The upstream ${target.host} did not answer: ${(error as Error).message}`);
         }
         observation.status = forwarded.status;
+        const responseHeaders: Record<string, string> = {};
         forwarded.headers.forEach((value, name) => {
-          if (!HOP_HEADERS.has(name) && Object.keys(observation.responseHeaders).length < MAX_HEADERS) {
-            observation.responseHeaders[name] = value.slice(0, 4096);
+          if (!HOP_HEADERS.has(name) && Object.keys(responseHeaders).length < MAX_HEADERS) {
+            responseHeaders[name] = value.slice(0, 4096);
           }
         });
+        // Stored as the batch path stores them: the upstream's cookies and keys by name only.
+        observation.responseHeaders = redactHeaders(responseHeaders, false);
         const responseBody = bodyText(forwardedBody);
         if (responseBody !== undefined) observation.responseBody = responseBody;
         // The exchange happened, so it is recorded; only its answer is too large to relay.
