@@ -174,6 +174,20 @@ export const DEFAULT_RULES: ReadonlyArray<Omit<RuleInput, 'id'> & { description:
     conditions: {},
   },
   {
+    name: 'Scanner activity',
+    description: 'A domain receives 50 or more requests from a vulnerability scanner (attack traffic).',
+    triggerType: 'threshold_breach',
+    severity: 'medium',
+    conditions: { metric: 'scannerRequests', operator: '>=', value: 50 },
+  },
+  {
+    name: 'New shadow endpoint',
+    description: 'Traffic reaches an endpoint that no API description of its domain declares.',
+    triggerType: 'vulnerability_detected',
+    severity: 'medium',
+    conditions: { vulnIds: ['ARGUS-API9-001'] },
+  },
+  {
     name: 'Traffic above 100 requests per second',
     description: 'Example threshold rule: average traffic on an endpoint above 100 requests per second.',
     triggerType: 'threshold_breach',

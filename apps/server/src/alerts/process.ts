@@ -3,43 +3,31 @@
 // - one alert per rule, endpoint and finding while it is open, acknowledged or
 //   suppressed; a PII alert lists the endpoint's new types and takes in the types
 //   found later while it stays active (updated, not re-notified);
-// - when one batch would open more than DIGEST_THRESHOLD alerts for one rule on one
-//   domain, a single digest alert lists the endpoints instead ("1 import found 403
-//   endpoints with PII"); an active digest takes in later batches the same way.
+// - when one batch would open more than DIGEST_THRESHOLD non-critical alerts on one
+//   domain, across every rule and whatever the source, a single digest lists each
+//   finding with its endpoint's link instead ("1 import found 431 findings on …");
+//   critical findings keep their own alerts; an active digest takes in later batches.
 // New alerts go to the activity feed and the notification channels.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { piiAlertDescription, piiAlertTitle } from '@argus/engine';
-import { SEVERITIES, type Severity, type TriggerType } from '@argus/api';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { alertHistory, alertRules, alerts } from '../db/schema/index.js';
-import type { FindingsTrigger, ScanFindings } from '../findings.js';
+import type { ScanFindings } from '../findings.js';
 import { enqueueDeliveries, type DeliveryKick } from '../notifications/queue.js';
 import { DEFAULT_RULES, evaluateRules, raisedBy, type RuleMatch } from './evaluate.js';
+import {
+  CRITICAL_LIMIT,
+  DIGEST_THRESHOLD,
+  digestEntry,
+  digestKey,
+  digestRow,
+  grownDigest,
+} from './digest.js';
 
-/**
- * More new alerts than this for one rule on one domain in one batch become one digest.
- * 20 keeps a handful of real findings individually actionable, while a spec import
- * (hundreds of operations sharing one schema) or a first log import raises one alert.
- */
-export const DIGEST_THRESHOLD = 20;
-/** Endpoints a digest names in its description; the rest are counted. */
-const DIGEST_SAMPLE = 10;
+export { DIGEST_THRESHOLD } from './digest.js';
 
 const ACTIVE = ['open', 'acknowledged', 'suppressed'] as const;
-
-const BATCH_NOUN: Record<FindingsTrigger, string> = {
-  scan: 'scan',
-  rescan: 'rescan',
-  sync: 'import',
-  capture: 'capture batch',
-};
-const DIGEST_SUBJECT: Record<TriggerType, { what: string; page: string }> = {
-  pii_exposed: { what: 'endpoints with PII', page: 'PII Detection' },
-  vulnerability_detected: { what: 'endpoints with vulnerabilities', page: 'Vulnerabilities' },
-  high_risk_endpoint: { what: 'high-risk endpoints', page: 'Endpoints' },
-  threshold_breach: { what: 'endpoints over a threshold', page: 'Endpoints' },
-};
 
 type NewAlert = typeof alerts.$inferInsert;
 interface ActiveAlert {
@@ -58,38 +46,7 @@ interface AlertChange {
   batches: number;
 }
 
-const digestKey = (ruleId: string, domain: string) => `${ruleId}|digest|${domain}`;
-const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
-const worst = (severities: readonly Severity[]): Severity =>
-  severities.reduce((w, s) => (SEVERITIES.indexOf(s) < SEVERITIES.indexOf(w) ? s : w), 'low' as Severity);
-
-function digestText(
-  matches: readonly RuleMatch[],
-  endpointsListed: readonly string[],
-  batches: number,
-  trigger: FindingsTrigger,
-) {
-  const first = matches[0]!;
-  const subject = DIGEST_SUBJECT[first.triggerType];
-  const n = endpointsListed.length;
-  const title =
-    `${plural(batches, BATCH_NOUN[trigger])} found ${n.toLocaleString('en-US')} ${subject.what} ` +
-    `on ${first.domain}: see ${subject.page}`;
-  const counts = new Map<string, number>();
-  for (const m of matches) for (const f of m.found) counts.set(f, (counts.get(f) ?? 0) + 1);
-  const tally = [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 12)
-    .map(([f, c]) => `${f} (${c})`)
-    .join(', ');
-  const named = endpointsListed.slice(0, DIGEST_SAMPLE).join(', ');
-  const more = n > DIGEST_SAMPLE ? ` and ${(n - DIGEST_SAMPLE).toLocaleString('en-US')} more` : '';
-  const description =
-    `One digest instead of one alert per endpoint. Found: ${tally}. Endpoints: ${named}${more}. ` +
-    `See the ${subject.page} page and search for ${first.domain}. ${raisedBy(first.ruleName, trigger)}`;
-  return { title, description };
-}
 
 /**
  * Opens the alerts these findings raise (updating the active ones); returns how
@@ -114,7 +71,7 @@ export async function processFindings(
   if (matches.size === 0) return 0;
   const { raised, queued, updated } = await ctx.db.transaction(async (tx) => {
     const keys = [...matches.keys()];
-    for (const m of matches.values()) keys.push(digestKey(m.ruleId, m.domain));
+    for (const m of matches.values()) keys.push(digestKey(m.domain));
     const active = new Map(
       (
         await tx
@@ -134,10 +91,10 @@ export async function processFindings(
     const inserts: NewAlert[] = [];
     const changes: AlertChange[] = [];
     const fresh = new Map<string, RuleMatch[]>();
-    // What each active digest lists, as a set: a rescan checks every endpoint against it.
+    // What each active digest lists, as a set: a rescan checks every finding against it.
     const listings = new Map<string, Set<string> | undefined>();
-    const digestListing = (ruleId: string, domain: string) => {
-      const key = digestKey(ruleId, domain);
+    const digestListing = (domain: string) => {
+      const key = digestKey(domain);
       if (!listings.has(key)) {
         const found = active.get(key)?.found;
         listings.set(key, found ? new Set(found) : undefined);
@@ -166,47 +123,33 @@ export async function processFindings(
         }
         continue;
       }
-      // An endpoint an active digest already lists raises nothing of its own.
-      if (digestListing(m.ruleId, m.domain)?.has(m.endpointRef)) continue;
-      const group = `${m.ruleId}|${m.domain}`;
+      // A finding an active digest already lists raises nothing of its own.
+      if (digestListing(m.domain)?.has(digestEntry(m))) continue;
       // Pushed, not copied: copying the group per match was quadratic (10k matches: 300 ms).
-      const list = fresh.get(group);
+      const list = fresh.get(m.domain);
       if (list) list.push(m);
-      else fresh.set(group, [m]);
+      else fresh.set(m.domain, [m]);
     }
 
-    for (const group of fresh.values()) {
-      const first = group[0]!;
-      const endpointsListed = [...new Set(group.map((m) => m.endpointRef))];
-      if (endpointsListed.length <= DIGEST_THRESHOLD) {
-        for (const m of group) inserts.push(alertRow(m));
+    for (const [domain, group] of fresh) {
+      // What is critical always has its own alert; the rest of a large batch is one digest.
+      // Past CRITICAL_LIMIT the criticals are a pattern (no delete needs credentials): the digest, critical.
+      const critical = group.filter((m) => m.severity === 'critical');
+      const own = critical.length <= CRITICAL_LIMIT ? critical : [];
+      const rest = group.filter((m) => !own.includes(m));
+      for (const m of own) inserts.push(alertRow(m));
+      if (rest.length <= DIGEST_THRESHOLD) {
+        for (const m of rest) inserts.push(alertRow(m));
         continue;
       }
-      const key = digestKey(first.ruleId, first.domain);
-      const current = active.get(key);
-      if (current) {
-        const listed = union(current.found, endpointsListed);
-        if (listed.length === current.found.length) continue;
-        changes.push({
-          id: current.id,
-          status: current.status,
-          ...digestText(group, listed, current.batches + 1, findings.trigger),
-          found: listed,
-          batches: current.batches + 1,
-        });
+      const current = active.get(digestKey(domain));
+      if (!current) {
+        inserts.push(digestRow(domain, rest, findings.trigger));
         continue;
       }
-      inserts.push({
-        ruleId: first.ruleId,
-        endpointId: null,
-        domain: first.domain,
-        ...digestText(group, endpointsListed, 1, findings.trigger),
-        severity: worst(group.map((m) => m.severity)),
-        status: 'open',
-        triggerType: first.triggerType,
-        dedupeKey: key,
-        found: endpointsListed,
-      });
+      const grown = grownDigest(domain, current.found, rest, current.batches + 1, findings.trigger);
+      if (grown)
+        changes.push({ id: current.id, status: current.status, ...grown, batches: current.batches + 1 });
     }
 
     await applyChanges(tx, changes);
@@ -284,19 +227,22 @@ async function applyChanges(tx: Db, changes: readonly AlertChange[]): Promise<vo
   }
 }
 
-/** Creates the built-in rules once (first start); later starts keep the user's changes. */
+/**
+ * Creates the built-in rules: all on first start, and on later starts those a release
+ * added since (by name; built-ins cannot be deleted, only switched off). The user's
+ * changes to existing ones are kept.
+ */
 export async function ensureDefaultRules(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Several instances may start at once: one creates the rules, the others see them.
     await tx.execute(sql`select pg_advisory_xact_lock(724212)`);
-    const [existing] = await tx
-      .select({ id: alertRules.id })
+    const existing = await tx
+      .select({ name: alertRules.name })
       .from(alertRules)
-      .where(eq(alertRules.builtIn, true))
-      .limit(1);
-    if (existing) return;
-    await tx
-      .insert(alertRules)
-      .values(DEFAULT_RULES.map((rule) => ({ ...rule, builtIn: true, isActive: true })));
+      .where(eq(alertRules.builtIn, true));
+    const have = new Set(existing.map((r) => r.name));
+    const missing = DEFAULT_RULES.filter((rule) => !have.has(rule.name));
+    if (missing.length === 0) return;
+    await tx.insert(alertRules).values(missing.map((rule) => ({ ...rule, builtIn: true, isActive: true })));
   });
 }

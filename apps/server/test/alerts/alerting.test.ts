@@ -189,7 +189,14 @@ describe.each(databaseKinds)('alerting on %s', (kind) => {
         .filter((r) => r.builtIn)
         .map((r) => r.triggerType)
         .sort(),
-    ).toEqual(['high_risk_endpoint', 'pii_exposed', 'threshold_breach', 'vulnerability_detected']);
+    ).toEqual([
+      'high_risk_endpoint',
+      'pii_exposed',
+      'threshold_breach',
+      'threshold_breach',
+      'vulnerability_detected',
+      'vulnerability_detected',
+    ]);
 
     const missing = await t.inject({
       method: 'POST',

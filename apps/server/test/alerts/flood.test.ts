@@ -97,12 +97,12 @@ describe.each(databaseKinds)('alerts that never flood on %s', (kind) => {
     const { alerts: rows, total } = await listAlerts('?search=payments.example.com');
     expect(total).toBe(1);
     expect(rows[0]).toMatchObject({
-      title: '1 import found 403 endpoints with PII on payments.example.com: see PII Detection',
+      title: '1 import found 403 findings on payments.example.com: 403 endpoints with new PII',
       severity: 'medium',
       status: 'open',
       endpointId: null,
     });
-    expect(rows[0]!.description).toContain('email (403), name (403)');
+    expect(rows[0]!.description).toContain('POST /v1/resource0/{id} · PII: email, name → /endpoints/');
     expect(rows[0]!.description).toContain('and 393 more');
     expect(rows[0]!.found).toHaveLength(count);
 
@@ -129,7 +129,7 @@ describe.each(databaseKinds)('alerts that never flood on %s', (kind) => {
     const after = await listAlerts('?search=payments.example.com');
     expect(after.total).toBe(1);
     expect(after.alerts[0]!.title).toBe(
-      '2 imports found 428 endpoints with PII on payments.example.com: see PII Detection',
+      '2 imports found 428 findings on payments.example.com: 428 endpoints with new PII',
     );
     expect(after.alerts[0]!.found).toHaveLength(428);
   });
