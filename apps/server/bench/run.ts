@@ -134,6 +134,8 @@ interface Target {
   drained: { ms: number; count: number }[];
 }
 
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -141,6 +143,28 @@ const median = (values: number[]) => {
 };
 
 const GATEWAY_PATH = '/gateway/api/v1/users/1842';
+
+/** An OTLP/HTTP JSON export of `n` server spans with the stable HTTP conventions, each its own user. */
+function otlpExport(n: number): string {
+  const text = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const spans = Array.from({ length: n }, (_, i) => ({
+    traceId: (i + 1).toString(16).padStart(32, '0'),
+    spanId: (i + 1).toString(16).padStart(16, '0'),
+    name: 'GET /api/v1/users/{id}',
+    kind: 2,
+    startTimeUnixNano: '1733580000000000000',
+    endTimeUnixNano: '1733580000004000000',
+    attributes: [
+      text('http.request.method', 'GET'),
+      text('url.path', `/api/v1/users/${1000 + i}`),
+      text('http.route', '/api/v1/users/{id}'),
+      text('server.address', 'api.example.com'),
+      text('enduser.id', `user-${i}`),
+      { key: 'http.response.status_code', value: { intValue: '200' } },
+    ],
+  }));
+  return JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+}
 
 /**
  * Every target is measured once a round, bare route first, and the rounds
@@ -216,6 +240,8 @@ async function captureBench(): Promise<void> {
     })),
   });
   const batchResult = await cannon(targets[1]!.process, '/api/v1/captures', batchBody, BATCH_SECONDS);
+  // An OpenTelemetry exporter's call: OTLP/HTTP JSON, BATCH server spans per request.
+  const otlpResult = await cannon(targets[1]!.process, '/v1/traces', otlpExport(BATCH), BATCH_SECONDS);
   for (const t of targets) await t.process.request('close');
   if (natsUp) {
     const nc = await connectNats({ servers: NATS_URL });
@@ -239,7 +265,6 @@ async function captureBench(): Promise<void> {
     const failed = t.runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
     const ratios = t.runs.map((r, i) => r.requests.average / bareTarget!.runs[i]!.requests.average);
     const cpuRatios = t.runs.map((r, i) => bareTarget!.runs[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest);
-    const pct = (v: number) => `${Math.round(v * 100)} %`;
     out(
       `  ${t.label.padEnd(28)} ${Math.round(median(rps)).toString().padStart(6)} req/s (${Math.round(Math.min(...rps))}-${Math.round(Math.max(...rps))})   p99 ${median(t.runs.map((r) => r.latency.p99))} ms   ${cpu.toFixed(1)} µs CPU/request (${kernel.toFixed(1)} in the kernel)` +
         (failed > 0 ? `   non-2xx or errors ${failed}` : '') +
@@ -252,6 +277,13 @@ async function captureBench(): Promise<void> {
     `  batch call POST /api/v1/captures, ${BATCH} exchanges per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(batchResult.requests.average)} req/s = ${Math.round(batchResult.requests.average * BATCH)} observations/s   p50 ${batchResult.latency.p50} ms   ${(batchResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/observation` +
       (batchResult.non2xx + batchResult.errors > 0
         ? `   non-2xx ${batchResult.non2xx}, errors ${batchResult.errors}`
+        : ''),
+  );
+  const bareRps = median(bareTarget!.runs.map((r) => r.requests.average));
+  out(
+    `  OTLP/HTTP POST /v1/traces, ${BATCH} server spans per request (PGlite, ${BATCH_SECONDS} s): ${Math.round(otlpResult.requests.average)} req/s = ${Math.round(otlpResult.requests.average * BATCH)} spans/s = ${pct((otlpResult.requests.average * BATCH) / bareRps)} of the bare route's requests/s   p50 ${otlpResult.latency.p50} ms   ${(otlpResult.cpuMicrosPerRequest / BATCH).toFixed(1)} µs CPU/span` +
+      (otlpResult.non2xx + otlpResult.errors > 0
+        ? `   non-2xx ${otlpResult.non2xx}, errors ${otlpResult.errors}`
         : ''),
   );
   out('  Analysis of what each run captured (journal → database → endpoints), after each run:');
