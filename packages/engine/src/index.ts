@@ -282,3 +282,4 @@ export {
   AUTH_REGRESSION,
   type LiveChange,
 } from './lockfile/live.js';
+export { inventoryToOpenApi, serializeOpenApi, type OpenApiExportOptions } from './openapi-export/export.js';
