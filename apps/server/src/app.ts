@@ -22,6 +22,7 @@ import type { OnRecorded } from './capture/handle.js';
 import { UpstreamCache } from './capture/record.js';
 import type { CaptureSink } from './capture/sink.js';
 import type { Config } from './config.js';
+import { limitConnectionsPerAddress } from './connection-limits.js';
 import { createContext, type AppContext } from './context.js';
 import { dashboardPlugin } from './dashboard.js';
 import { DeliveryWorker, deliveryOptions } from './notifications/queue.js';
@@ -66,7 +67,6 @@ declare module 'fastify' {
 /** General JSON bodies; source uploads and capture have their own limits. */
 const BODY_LIMIT = 1024 * 1024;
 
-const REQUEST_TIMEOUT_MS = 120_000;
 const KEEP_ALIVE_MS = 72_000;
 const PLUGIN_TIMEOUT_MS = 120_000;
 const QUIETER_THAN_WARN = new Set(['error', 'fatal', 'silent']);
@@ -79,13 +79,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (capture/fast-path.ts); set once the journal is open.
   let fastPath: FastPath = () => false;
   const app = Fastify({
-    serverFactory: (handler) =>
-      createServer(
-        { requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_MS },
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+          keepAliveTimeout: KEEP_ALIVE_MS,
+          // How often Node looks for connections past those timeouts (its default is 30 s).
+          connectionsCheckingInterval: Math.max(100, Math.min(1000, config.headersTimeoutMs / 4)),
+        },
         (request, response) => {
           if (!fastPath(request, response)) handler(request, response);
         },
-      ),
+      );
+      limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       redact: {
@@ -122,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // Ids come from paths; very long ones are refused before routing.
     routerOptions: { maxParamLength: 200 },
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: KEEP_ALIVE_MS,
     // Avvio applies this to close hooks too: with its 10 s default, a shutdown
     // that copies the capture backlog (up to 10 s) and finishes an analysis pass

@@ -51,6 +51,16 @@ export interface Config {
    * it the upstream connection is closed and the client gets a 502.
    */
   gatewayMaxAnswerBytes: number;
+  /** A request's headers must arrive within this (ARGUS_HEADERS_TIMEOUT_SECONDS, default 10): else 408. */
+  headersTimeoutMs: number;
+  /** A whole request, body included, within this (ARGUS_REQUEST_TIMEOUT_SECONDS, default 120): else 408. */
+  requestTimeoutMs: number;
+  /**
+   * Open connections one TCP peer may hold (ARGUS_MAX_CONNECTIONS_PER_IP; 0: no cap). Default 128,
+   * or no cap behind trusted proxies (ARGUS_TRUST_PROXY > 0), whose pooled connections all share
+   * one address.
+   */
+  maxConnectionsPerAddress: number;
   /**
    * Domains whose upstream Set-Cookie headers /gateway/* passes on to the client
    * (comma-separated ARGUS_GATEWAY_SET_COOKIE_DOMAINS); for the others they are dropped, as
@@ -193,6 +203,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     captureBodyLimit: 1024 * 1024,
     captureBacklogLimit: megabytes(env.ARGUS_CAPTURE_BACKLOG_MB, 1024, 'ARGUS_CAPTURE_BACKLOG_MB'),
     gatewayMaxAnswerBytes: megabytes(env.ARGUS_GATEWAY_MAX_ANSWER_MB, 16, 'ARGUS_GATEWAY_MAX_ANSWER_MB'),
+    headersTimeoutMs:
+      positive(env.ARGUS_HEADERS_TIMEOUT_SECONDS, 10, 'ARGUS_HEADERS_TIMEOUT_SECONDS', 'seconds') * 1000,
+    requestTimeoutMs:
+      positive(env.ARGUS_REQUEST_TIMEOUT_SECONDS, 120, 'ARGUS_REQUEST_TIMEOUT_SECONDS', 'seconds') * 1000,
+    maxConnectionsPerAddress: count(
+      env.ARGUS_MAX_CONNECTIONS_PER_IP,
+      proxyHops(env.ARGUS_TRUST_PROXY) > 0 ? 0 : 128,
+    ),
     gatewaySetCookieDomains: list(env.ARGUS_GATEWAY_SET_COOKIE_DOMAINS).map((d) => d.toLowerCase()),
     captureFsyncIntervalMs: milliseconds(
       env.ARGUS_CAPTURE_FSYNC_MS,

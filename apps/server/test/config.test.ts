@@ -27,6 +27,25 @@ describe('configFromEnv', () => {
     );
   });
 
+  it('reads the connection bounds: header and request timeouts, connections per address', () => {
+    const defaults = configFromEnv({});
+    expect(defaults.headersTimeoutMs).toBe(10_000);
+    expect(defaults.requestTimeoutMs).toBe(120_000);
+    expect(defaults.maxConnectionsPerAddress).toBe(128);
+    expect(configFromEnv({ ARGUS_TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBe(0);
+    const set = configFromEnv({
+      ARGUS_HEADERS_TIMEOUT_SECONDS: '5',
+      ARGUS_REQUEST_TIMEOUT_SECONDS: '30',
+      ARGUS_MAX_CONNECTIONS_PER_IP: '8',
+    });
+    expect([set.headersTimeoutMs, set.requestTimeoutMs, set.maxConnectionsPerAddress]).toEqual([
+      5000, 30_000, 8,
+    ]);
+    expect(() => configFromEnv({ ARGUS_HEADERS_TIMEOUT_SECONDS: '0' })).toThrow(
+      'ARGUS_HEADERS_TIMEOUT_SECONDS must be a positive number of seconds, not 0',
+    );
+  });
+
   it('reads the gateway answer cap and the domains whose upstream cookies pass', () => {
     const defaults = configFromEnv({});
     expect(defaults.gatewayMaxAnswerBytes).toBe(16 * 1024 * 1024);
