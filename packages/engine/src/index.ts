@@ -221,6 +221,7 @@ export { parseTemplates, loadBuiltinTemplates, selectTemplates, TemplateError } 
 export { templateApplies, endpointParams } from './active/match.js';
 export { destructiveReason, curlOf } from './active/requests.js';
 export { runActiveTests, planRun } from './active/runner.js';
+export { explainPlan, type RunPlan, type PlanSkip, type PlanEnabler } from './active/plan.js';
 export { activeEndpointsFromOpenApi, activeEndpointsFromObservations } from './active/endpoints.js';
 export { graphqlEndpoints } from './active/graphql-endpoints.js';
 export {

@@ -10,6 +10,7 @@ import { crackJwt, decodeJwt, signJwt, tamperJwt } from './jwt.js';
 import { jwtCandidates } from './jwt-secrets.js';
 import { applyOwnership, learnFacts, removeCreated } from './learn.js';
 import { templateApplies } from './match.js';
+import { needsMissing } from './plan.js';
 import { evaluate, jsonPath, leafValues, statusMatches, type Sent, type StepRecord } from './proof.js';
 import { paired } from './proof.js';
 import {
@@ -506,17 +507,6 @@ async function sendDraft(
   }
 }
 
-function needsMissing(test: ActiveTestTemplate, slots: Slots, options: RunOptions): string | null {
-  const usesA = test.steps.some((s) => s.as === 'A') || test.needs.includes('A');
-  if (usesA && !slots.A) return 'no test identity: add one';
-  if ((test.needs.includes('B') || test.steps.some((s) => s.as === 'B')) && !slots.B)
-    return 'needs a second non-admin identity (B)';
-  if ((test.needs.includes('admin') || test.steps.some((s) => s.as === 'admin')) && !slots.admin)
-    return 'needs an admin identity';
-  if (test.needs.includes('canary') && !options.canary) return 'needs the canary listener (SSRF)';
-  return null;
-}
-
 function resultOf(
   test: ActiveTestTemplate,
   endpoint: ActiveEndpoint,
@@ -621,7 +611,7 @@ export async function runActiveTests(options: RunOptions): Promise<ActiveRunResu
       );
     else {
       const slots = slotsFor(endpoint, identities);
-      const missing = needsMissing(test, slots, options);
+      const missing = needsMissing(test, slots, options)?.reason;
       try {
         if (missing) throw new CannotRun(missing);
         let { proved, evidence } = await attempt(run, test, endpoint, slots);

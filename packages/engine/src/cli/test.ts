@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { activeEndpointsFromObservations, activeEndpointsFromOpenApi } from '../active/endpoints.js';
+import { explainPlan, type PlanEnabler, type RunPlan } from '../active/plan.js';
 import { loadBuiltinTemplates, parseTemplates, selectTemplates } from '../active/library.js';
 import { runActiveTests } from '../active/runner.js';
 import { toSarif } from '../active/sarif.js';
@@ -42,6 +43,33 @@ export const TEST_USAGE = `Usage:
 `;
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+const ENABLE_FLAG: Record<PlanEnabler, string> = {
+  'allow-intrusive': '--allow-intrusive',
+  'allow-destructive': '--allow-destructive',
+  identity: '--identity NAME=TOKEN',
+  'second-identity': 'a second --identity',
+  admin: '--admin NAME',
+  canary: '--canary-host HOST',
+  endpoint: '',
+};
+
+/** The plan, printed before the run sends anything. */
+export function formatPlan(plan: RunPlan): string {
+  const who = plan.identities.map((i) => (i.role === 'admin' ? `${i.name} (admin)` : i.name));
+  const lines = [
+    `Plan: ${plan.tests} tests on ${plan.endpoints} endpoints (${plan.pairs} test × endpoint pairs)` +
+      ` as ${who.length ? who.join(', ') : 'no identity'};` +
+      ` budget ${plan.budget.maxRequests} requests at ${plan.budget.ratePerSec}/s`,
+  ];
+  for (const g of plan.skipped)
+    lines.push(
+      `  skipped ×${g.tests.length}: ${g.reason}` +
+        (ENABLE_FLAG[g.enable] ? `; enable with ${ENABLE_FLAG[g.enable]}` : '') +
+        ` (${g.tests.slice(0, 6).join(', ')}${g.tests.length > 6 ? ', …' : ''})`,
+    );
+  return `${lines.join('\n')}\n`;
+}
 
 function identitiesFrom(specs: string[], admins: string[], values: string[]): Identity[] {
   const identities = specs.map((spec): Identity => {
@@ -197,6 +225,17 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
     canaryHost && deps.startCanary
       ? await deps.startCanary({ host: loopback ? '127.0.0.1' : '0.0.0.0', publicHost: canaryHost })
       : undefined;
+  const plan = explainPlan({
+    tests,
+    endpoints,
+    identities,
+    allowDestructive: o['allow-destructive'] === true,
+    intrusiveConfirmed: o['allow-intrusive'] === true,
+    ...(canary ? { canary } : {}),
+    budget: { maxRequests, ratePerSec: rate },
+  });
+  // with --json stdout is the run alone: the plan goes to stderr
+  (o.json ? io.stderr : io.stdout).write(formatPlan(plan));
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
