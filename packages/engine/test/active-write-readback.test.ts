@@ -2,9 +2,9 @@
 // read-back showing B's markers; an API that writes the caller's own object
 // whatever the body says is not vulnerable.
 import { describe, expect, it } from 'vitest';
-import { loadBuiltinTemplates, runActiveTests, type ActiveEndpoint } from '../src/index.js';
+import { loadBuiltinTemplates, runActiveTests } from '../src/index.js';
 import type { TransportRequest, TransportResponse } from '../src/transport.js';
-import { jsonAnswer } from './active-helpers.js';
+import { aliceAndBob, jsonAnswer, profileEndpoints } from './active-helpers.js';
 
 function profileApi(trustsBody: boolean) {
   const profiles: Record<string, Record<string, string>> = {
@@ -25,28 +25,13 @@ function profileApi(trustsBody: boolean) {
   };
 }
 
-const endpoints: ActiveEndpoint[] = [
-  { method: 'GET', path: '/profile', authRequired: true },
-  {
-    method: 'PUT',
-    path: '/profile',
-    authRequired: true,
-    params: [
-      { name: 'username', in: 'body', example: 'someone' },
-      { name: 'first_name', in: 'body', example: 'Someone' },
-      { name: 'phone', in: 'body', example: '5550000' },
-    ],
-  },
-];
+const endpoints = profileEndpoints('PUT', { username: 'someone', first_name: 'Someone', phone: '5550000' });
 
 const run = (trustsBody: boolean) =>
   runActiveTests({
     endpoints,
     baseUrl: 'http://api.test',
-    identities: [
-      { name: 'alice', auth: { kind: 'bearer', token: 'tok-alice' }, values: { username: 'alice' } },
-      { name: 'bob', auth: { kind: 'bearer', token: 'tok-bob' }, values: { username: 'bob' } },
-    ],
+    identities: aliceAndBob,
     tests: loadBuiltinTemplates().filter((t) => t.id === 'bola-write-body-key'),
     transport: profileApi(trustsBody),
     intrusiveConfirmed: true,
