@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeEndpointsFromOpenApi } from '../src/active/endpoints.js';
 import { loadBuiltinTemplates } from '../src/active/library.js';
+import { runCoverage } from '../src/active/coverage.js';
 import { explainPlan } from '../src/active/plan.js';
 import type { Identity } from '../src/active/types.js';
 import { testCommand } from '../src/cli/test.js';
@@ -74,5 +75,54 @@ describe('argus test prints the plan', () => {
       /^ {2}skipped ×\d+: .+; enable with --allow-intrusive \(.+\)$/m,
     );
     expect(printedBeforeFirstRequest).toMatch(/^ {2}skipped ×\d+: .+; enable with a second --identity \(/m);
+  });
+});
+
+describe('argus test reports what each identity reached', () => {
+  it('warns when most answers were 401/404', async () => {
+    const out: string[] = [];
+    const transport = (r: { url: string }) =>
+      Promise.resolve(r.url.endsWith('/api/me') ? jsonAnswer(200, { id: 1 }) : jsonAnswer(401, {}));
+    const io = {
+      stdin: [][Symbol.iterator]() as never,
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: () => true },
+      isTTY: false,
+    };
+    const spec = new URL('../../../fixtures/vulnerable-api/openapi.yaml', import.meta.url).pathname;
+    const argv = ['--spec', spec, '--base-url', 'http://127.0.0.1:9', '--identity', 'alice=t'];
+    await testCommand([...argv, '--max-requests', '40'], io, { transport });
+    const text = out.join('');
+    expect(text).toMatch(/^ {2}alice: \d+ distinct requests answered 2xx \(of \d+ answers\)$/m);
+    expect(text).toMatch(/^WARNING: \d+ of \d+ answers were 401 or 404: the run tested nothing/m);
+  });
+});
+
+describe('runCoverage', () => {
+  const ex = (identity: string, method: string, url: string, status: number) =>
+    ({
+      testId: 't',
+      step: 's',
+      identity,
+      request: { method, url, headers: {} },
+      response: { status, headers: {}, body: '', truncated: false },
+      durationMs: 1,
+      curl: '',
+    }) as const;
+  it('counts distinct 2xx requests per identity and no warning when most answers are 2xx', () => {
+    const c = runCoverage(
+      [
+        ex('alice', 'GET', 'http://h/api/a?x=1', 200),
+        ex('alice', 'GET', 'http://h/api/a?x=2', 200),
+        ex('alice', 'POST', 'http://h/api/a', 201),
+        ex('bob', 'GET', 'http://h/api/b', 404),
+      ],
+      ['alice', 'bob'],
+    );
+    expect(c.identities).toEqual([
+      { name: 'alice', answered2xx: 2, answers: 3 },
+      { name: 'bob', answered2xx: 0, answers: 1 },
+    ]);
+    expect(c.testedNothing).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { activeEndpointsFromObservations, activeEndpointsFromOpenApi } from '../active/endpoints.js';
+import { runCoverage } from '../active/coverage.js';
 import { explainPlan, type PlanEnabler, type RunPlan } from '../active/plan.js';
 import { loadBuiltinTemplates, parseTemplates, selectTemplates } from '../active/library.js';
 import { runActiveTests } from '../active/runner.js';
@@ -312,6 +313,19 @@ export async function testCommand(argv: readonly string[], io: CliIO, deps?: Tes
     );
     for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 8))
       io.stdout.write(`  could not run ×${n}: ${reason}\n`);
+    const coverage = runCoverage(
+      run.exchanges,
+      identities.map((i) => i.name),
+    );
+    for (const c of coverage.identities)
+      io.stdout.write(
+        `  ${c.name}: ${c.answered2xx} distinct requests answered 2xx (of ${c.answers} answers)\n`,
+      );
+    if (coverage.testedNothing)
+      io.stdout.write(
+        `WARNING: ${coverage.unauthorizedOrMissing} of ${coverage.answers} answers were 401 or 404: ` +
+          "the run tested nothing (check the identities' tokens and the base URL)\n",
+      );
     if (o.sarif) io.stdout.write(`SARIF written to ${o.sarif}\n`);
   }
   if (failOn && confirmed.some((r) => SEVERITY_ORDER[r.severity] >= SEVERITY_ORDER[failOn as Severity]))
