@@ -12,6 +12,7 @@ import { generateBodies, generateSpec, writeApacheLog } from './generate.js';
 import { measureActiveTests } from './active.js';
 import { evaluatePresidio } from './pii-eval.js';
 import { measureTemplating } from './synthetic.js';
+import { commonLogs, measureRealLogs } from './real-logs.js';
 import { measureWholeProcess, type Timing } from './whole-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,27 @@ try {
   );
   for (const line of [...discoveryTable, '', ...startupTable]) out(line);
   if (whole.missing.length) out(`  (not installed, skipped: ${whole.missing.join(', ')})`);
+
+  // 1b. The same comparison on real logs (the shared corpus's Common/Combined logs, repeated).
+  const realFiles = commonLogs([join(corpus, 'logs'), join(corpus, 'real-traffic')]);
+  if (realFiles.length) {
+    const real = await measureRealLogs(join(here, '..', 'bin', 'argus.js'), realFiles, dir, lines, rounds);
+    out(`# CLI whole process: real logs, each repeated to ${lines.toLocaleString('en')} lines`);
+    out(
+      `  (load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} after the real-log runs)`,
+    );
+    out('');
+    out(
+      `| argus discover --json vs mawk, paired (median of ${rounds}) | distinct lines | argus wall | mawk wall | wall ÷ mawk | CPU ÷ mawk | peak RSS |`,
+    );
+    out('|---|---|---|---|---|---|---|');
+    for (const r of real)
+      out(
+        `| ${r.file} | ${fmt(r.sourceLines)} | ${r.argus.wall.toFixed(2)} s | ${r.mawk.wall.toFixed(2)} s | ${r.wallRatio.toFixed(2)}× | ${r.cpuRatio.toFixed(2)}× | ${r.argus.rssMb} MB |`,
+      );
+  } else out('# CLI whole process on real logs: skipped (../shared/corpus not found)');
 
   // 2. Access-log discovery in process (child processes so peak RSS is the reader's own).
   out(

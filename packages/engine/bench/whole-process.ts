@@ -25,7 +25,7 @@ export interface WholeProcessResult {
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 /** Run a command under /usr/bin/time (GNU time's format): wall, user, system, max RSS. */
-function timed(argv: string[]): Timing {
+export function timed(argv: string[]): Timing {
   const r = spawnSync('/usr/bin/time', ['-f', '@@ %e %U %S %M', ...argv], {
     encoding: 'utf8',
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -36,7 +36,7 @@ function timed(argv: string[]): Timing {
   return { wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMb: Math.round(Number(m[4]) / 1024) };
 }
 
-function median(xs: Timing[]): Timing {
+export function median(xs: Timing[]): Timing {
   const mid = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   return {
     wall: mid(xs.map((x) => x.wall)),
