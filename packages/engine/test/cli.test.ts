@@ -2,28 +2,17 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { runCli } from './cli-run.js';
 import type { DomainTraffic } from '../src/index.js';
 import { corpusPath, hasCorpus } from './corpus.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'argus-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(argv: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdin: Readable.from([stdin]),
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    isTTY: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const file = (name: string, content: string) => {
   const p = join(dir, name);

@@ -13,7 +13,8 @@ export class UsageError extends Error {}
 
 export const DISCOVER_USAGE = `Usage:
   argus discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json]
-                 [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE] FILE...
+                 [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE]
+                 [--openapi FILE] FILE...
 
   An endpoint inventory from OpenAPI documents, HAR files and access logs.
   --format NAME     how to read the files (default auto: detected per file)
@@ -22,6 +23,8 @@ export const DISCOVER_USAGE = `Usage:
   --fail-on LEVEL   exit 1 when a finding is at or above LEVEL
   --workers N|auto  threads for big access logs (default 1)
   --lock FILE       also write the inventory lockfile (stable, sorted JSON; see docs/ci.md)
+  --openapi FILE    also write the domain's inventory as OpenAPI 3.1 (YAML; JSON for .json);
+                    with more than one domain, --domain names the one to describe
 `;
 
 export const PII_USAGE = `Usage:
@@ -32,7 +35,7 @@ export const PII_USAGE = `Usage:
 `;
 
 export const USAGE = `Usage:
-  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE] FILE...   (see: argus discover --help)
+  argus-engine discover [--format auto|openapi|apache|nginx|aws|har] [--domain NAME] [--json] [--fail-on critical|high|medium|low] [--workers N|auto] [--lock FILE] [--openapi FILE] FILE...   (see: argus discover --help)
   argus-engine diff [--json] [--sarif FILE] [--fail-on LIST] OLD NEW   (see: argus diff --help)
   argus-engine pii [--json] [FILE]        (reads stdin without FILE; see: argus pii --help)
   argus test (--spec FILE | --from-log FILE) --base-url URL --identity NAME=TOKEN ...   (see: argus test --help)

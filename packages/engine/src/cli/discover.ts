@@ -1,7 +1,9 @@
 // `argus discover`: an endpoint inventory from OpenAPI documents, HAR files and
 // access logs, as a table, JSON or an inventory lockfile (see lockfile/).
 import { analyzeInventory } from '../endpoint-analysis.js';
+import type { EndpointAggregate } from '../inventory.js';
 import { buildLockfile, serializeLockfile } from '../lockfile/build.js';
+import { inventoryToOpenApi, serializeOpenApi } from '../openapi-export/export.js';
 import type { DomainTraffic } from '../traffic.js';
 import { SEVERITY_ORDER, type Severity } from '../types.js';
 import { DISCOVER_USAGE, parseArgs, UsageError, wantsHelp, type CliIO } from './args.js';
@@ -32,7 +34,11 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
     io.stdout.write(DISCOVER_USAGE);
     return 0;
   }
-  const { flags, positional } = parseArgs(argv, ['format', 'domain', 'fail-on', 'workers', 'lock'], ['json']);
+  const { flags, positional } = parseArgs(
+    argv,
+    ['format', 'domain', 'fail-on', 'workers', 'lock', 'openapi'],
+    ['json'],
+  );
   const failOn = flags.get('fail-on');
   if (failOn !== undefined && !(typeof failOn === 'string' && failOn in SEVERITY_ORDER))
     throw new UsageError('--fail-on must be critical, high, medium or low');
@@ -54,6 +60,8 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
   );
   const lock = flags.get('lock');
   if (typeof lock === 'string') writeOutput(lock, serializeLockfile(buildLockfile(endpoints, analyses)));
+  const openapi = flags.get('openapi');
+  if (typeof openapi === 'string') writeOpenApi(openapi, endpoints, flags.get('domain'));
   const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   if (flags.has('json')) {
     const out = {
@@ -111,6 +119,19 @@ export async function discover(argv: readonly string[], io: CliIO): Promise<numb
     if (report.some((r) => r.vulnerabilities.some((v) => SEVERITY_ORDER[v.severity] >= min))) return 1;
   }
   return 0;
+}
+
+/** Writes the OpenAPI description of the one domain read, or of `--domain` (YAML, JSON for `.json`). */
+function writeOpenApi(path: string, endpoints: readonly EndpointAggregate[], domain: unknown): void {
+  const domains = [...new Set(endpoints.map((e) => e.domain))].sort();
+  const chosen =
+    typeof domain === 'string' ? domain.toLowerCase() : domains.length === 1 ? domains[0] : undefined;
+  if (chosen === undefined)
+    throw new UsageError(
+      `--openapi describes one domain; the inventory has ${domains.length}: name one with --domain (${domains.join(', ')})`,
+    );
+  const format = path.toLowerCase().endsWith('.json') ? 'json' : 'yaml';
+  writeOutput(path, serializeOpenApi(inventoryToOpenApi(chosen, endpoints), format));
 }
 
 /** The attack traffic and other non-API requests per domain, for the table output. */
