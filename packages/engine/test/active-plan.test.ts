@@ -6,13 +6,26 @@ import { loadBuiltinTemplates } from '../src/active/library.js';
 import { runCoverage } from '../src/active/coverage.js';
 import { explainPlan } from '../src/active/plan.js';
 import type { Identity } from '../src/active/types.js';
-import { testCommand } from '../src/cli/test.js';
+import { testCommand, type TestDeps } from '../src/cli/test.js';
 import { fixtureSpec, jsonAnswer } from './active-helpers.js';
 
 const endpoints = activeEndpointsFromOpenApi(fixtureSpec);
 const tests = loadBuiltinTemplates();
 const user = (name: string): Identity => ({ name, auth: { kind: 'bearer', token: `t-${name}` } });
 const enablers = (plan: ReturnType<typeof explainPlan>) => plan.skipped.map((g) => g.enable);
+
+/** `argus test` on the fixture's description as alice, its stdout collected in `out`. */
+function argusTest(out: string[], maxRequests: string, transport: TestDeps['transport']) {
+  const io = {
+    stdin: [][Symbol.iterator]() as never,
+    stdout: { write: (s: string) => out.push(s) },
+    stderr: { write: () => true },
+    isTTY: false,
+  };
+  const spec = new URL('../../../fixtures/vulnerable-api/openapi.yaml', import.meta.url).pathname;
+  const argv = ['--spec', spec, '--base-url', 'http://127.0.0.1:9', '--identity', 'alice=t'];
+  return testCommand([...argv, '--max-requests', maxRequests], io, { transport });
+}
 
 describe('explainPlan', () => {
   it('groups what one identity without flags cannot run, by what enables it', () => {
@@ -59,15 +72,7 @@ describe('argus test prints the plan', () => {
       printedBeforeFirstRequest ??= out.join('');
       return Promise.resolve(jsonAnswer(404, {}));
     };
-    const io = {
-      stdin: [][Symbol.iterator]() as never,
-      stdout: { write: (s: string) => out.push(s) },
-      stderr: { write: () => true },
-      isTTY: false,
-    };
-    const spec = new URL('../../../fixtures/vulnerable-api/openapi.yaml', import.meta.url).pathname;
-    const argv = ['--spec', spec, '--base-url', 'http://127.0.0.1:9', '--identity', 'alice=t'];
-    await testCommand([...argv, '--max-requests', '5'], io, { transport });
+    await argusTest(out, '5', transport);
     expect(printedBeforeFirstRequest).toMatch(
       /^Plan: \d+ tests on \d+ endpoints \(\d+ test × endpoint pairs\) as alice; budget 5 requests at 20\/s$/m,
     );
@@ -83,15 +88,7 @@ describe('argus test reports what each identity reached', () => {
     const out: string[] = [];
     const transport = (r: { url: string }) =>
       Promise.resolve(r.url.endsWith('/api/me') ? jsonAnswer(200, { id: 1 }) : jsonAnswer(401, {}));
-    const io = {
-      stdin: [][Symbol.iterator]() as never,
-      stdout: { write: (s: string) => out.push(s) },
-      stderr: { write: () => true },
-      isTTY: false,
-    };
-    const spec = new URL('../../../fixtures/vulnerable-api/openapi.yaml', import.meta.url).pathname;
-    const argv = ['--spec', spec, '--base-url', 'http://127.0.0.1:9', '--identity', 'alice=t'];
-    await testCommand([...argv, '--max-requests', '40'], io, { transport });
+    await argusTest(out, '40', transport);
     const text = out.join('');
     expect(text).toMatch(/^ {2}alice: \d+ distinct requests answered 2xx \(of \d+ answers\)$/m);
     expect(text).toMatch(/^WARNING: \d+ of \d+ answers were 401 or 404: the run tested nothing/m);
