@@ -7,6 +7,7 @@ export * from './Input/index.js';
 export * from './SearchInput/index.js';
 export * from './Textarea/index.js';
 export * from './Select/index.js';
+export * from './FilterBar/index.js';
 export * from './Checkbox/index.js';
 export * from './Switch/index.js';
 export * from './Slider/index.js';

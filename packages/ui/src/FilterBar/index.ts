@@ -1,0 +1,1 @@
+export { FilterBar, type FilterBarProps, type FilterDefinition, type FilterValues } from './FilterBar.js';
